@@ -1,0 +1,108 @@
+"""The actions a seat can take, with a stable JSON form (cards written as glyphs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CardError, format_cards, glyph, parse_card, parse_cards
+
+
+class ActionError(ValueError):
+    """An action that cannot be read from JSON."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """打牌: put one concealed card face up."""
+
+    card: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "discard", "card": glyph(self.card)}
+
+    def __str__(self) -> str:
+        return f"打 {glyph(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hu:
+    """胡: win on the card on offer (or with the forced meld just made)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "hu"}
+
+    def __str__(self) -> str:
+        return "胡"
+
+
+@dataclass(frozen=True, slots=True)
+class Peng:
+    """碰: take the card with a pair from the hand."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "peng"}
+
+    def __str__(self) -> str:
+        return "碰"
+
+
+@dataclass(frozen=True, slots=True)
+class Chi:
+    """吃: the main group (with the taken card) first, then the 比 groups the rules demand."""
+
+    groups: tuple[tuple[int, int, int], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "chi", "groups": [format_cards(g) for g in self.groups]}
+
+    def __str__(self) -> str:
+        main, *bi = self.groups
+        text = f"吃 {format_cards(main)}"
+        if bi:
+            text += " 比 " + " ".join(format_cards(g) for g in bi)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """过: decline the offer."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pass"}
+
+    def __str__(self) -> str:
+        return "过"
+
+
+Action = Discard | Hu | Peng | Chi | Pass
+
+
+def action_from_json(data: Any) -> Action:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ActionError(f"an action is an object with a 'type', not {data!r}")
+    kind = data["type"]
+    try:
+        if kind == "discard":
+            return Discard(parse_card(str(data["card"])))
+        if kind == "hu":
+            return Hu()
+        if kind == "peng":
+            return Peng()
+        if kind == "pass":
+            return Pass()
+        if kind == "chi":
+            groups = []
+            for text in data["groups"]:
+                cards = parse_cards(str(text))
+                if len(cards) != 3:
+                    raise ActionError(f"a 吃 group has three cards, not {text!r}")
+                groups.append((cards[0], cards[1], cards[2]))
+            if not groups:
+                raise ActionError("a 吃 needs at least its main group")
+            return Chi(tuple(groups))
+    except KeyError as exc:
+        raise ActionError(f"action {kind!r} is missing {exc.args[0]!r}") from None
+    except CardError as exc:
+        raise ActionError(str(exc)) from None
+    raise ActionError(f"unknown action type {kind!r}")

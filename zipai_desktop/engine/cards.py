@@ -1,0 +1,100 @@
+"""Cards (字牌): 20 kinds as ints, glyph notation and count vectors.
+
+Kinds 0-9 are the small cards 小字 一..十, kinds 10-19 the big cards 大字 壹..拾. A hand is a count vector: a list of
+20 ints, each 0-4. The deck holds four copies of every kind, 80 cards in all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+NUM_KINDS = 20
+COPIES = 4
+DECK_SIZE = NUM_KINDS * COPIES
+
+SMALL_GLYPHS = "一二三四五六七八九十"
+BIG_GLYPHS = "壹贰叁肆伍陆柒捌玖拾"
+GLYPHS = SMALL_GLYPHS + BIG_GLYPHS
+# Accepted spellings beyond the canonical glyphs (叄 is a common variant of 叁).
+_ALIASES = {"叄": GLYPHS.index("叁")}
+_GLYPH_TO_KIND = {g: i for i, g in enumerate(GLYPHS)} | _ALIASES
+_ASCII_SEP = " \t\r\n|,;/·.-_"
+
+#: Red kinds: 二七十 and 贰柒拾 (number 2, 7, 10 of either case).
+RED_KINDS = frozenset({1, 6, 9, 11, 16, 19})
+
+Counts = list[int]
+
+
+class CardError(ValueError):
+    """A card string that cannot be read."""
+
+
+def number(kind: int) -> int:
+    """The card's number 1..10, regardless of case."""
+    return kind % 10 + 1
+
+
+def is_big(kind: int) -> bool:
+    return kind >= 10
+
+
+def other_case(kind: int) -> int:
+    """The same number in the other case (三 <-> 叁)."""
+    return kind + 10 if kind < 10 else kind - 10
+
+
+def is_red(kind: int) -> bool:
+    return kind in RED_KINDS
+
+
+def glyph(kind: int) -> str:
+    return GLYPHS[kind]
+
+
+def parse_cards(text: str) -> list[int]:
+    """Read a card string such as ``"五五五 六七八 | 叁"`` into a list of kinds; separators are ignored."""
+    kinds: list[int] = []
+    for ch in text:
+        if ch in _ASCII_SEP or ch.isspace():
+            continue
+        kind = _GLYPH_TO_KIND.get(ch)
+        if kind is None:
+            raise CardError(f"unknown card glyph {ch!r}")
+        kinds.append(kind)
+    return kinds
+
+
+def parse_card(text: str) -> int:
+    kinds = parse_cards(text)
+    if len(kinds) != 1:
+        raise CardError(f"expected one card, got {text!r}")
+    return kinds[0]
+
+
+HIDDEN = -1  # a card whose kind this viewer may not see
+HIDDEN_GLYPH = "?"
+
+
+def format_cards(kinds: Iterable[int]) -> str:
+    return "".join(GLYPHS[k] if k >= 0 else HIDDEN_GLYPH for k in kinds)
+
+
+def to_counts(kinds: Iterable[int]) -> Counts:
+    counts = [0] * NUM_KINDS
+    for k in kinds:
+        counts[k] += 1
+    return counts
+
+
+def from_counts(counts: Sequence[int]) -> list[int]:
+    """The kinds of a count vector, sorted."""
+    return [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+
+
+def format_counts(counts: Sequence[int]) -> str:
+    return format_cards(from_counts(counts))
+
+
+def full_deck() -> list[int]:
+    return [k for k in range(NUM_KINDS) for _ in range(COPIES)]

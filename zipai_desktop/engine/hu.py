@@ -1,0 +1,285 @@
+"""Win decomposition (胡牌拆分): the split of a hand with the highest 胡, and the waiting cards (听).
+
+The concealed part of a winning hand splits into fixed groups (a 坎 or 龙 held from the deal cannot be broken) and
+*free* cards, which form 吃-type groups (sequences, 二七十, 搭 / 绞) and at most one pair. The free search is a
+depth-first search on the lowest remaining kind, memoised on the count vector packed into an int (3 bits a kind), so
+repeated sub-hands cost one dict look-up. The winning card may play several roles (§8.3 of the Guilin rules); each role
+is tried and the best total kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import NUM_KINDS, number
+from .melds import SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
+
+
+class Source(StrEnum):
+    """Where a winning card came from."""
+
+    OWN_DRAW = "own_draw"  # the winner turned it (自摸)
+    OTHER_DRAW = "other_draw"  # another player turned it (平胡)
+    DISCARD = "discard"  # another player's discard (点炮)
+    DEAL = "deal"  # a win from the dealt cards (天胡, 三龙五坎)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of a winning split: an exposed meld or a concealed group, with its 胡."""
+
+    kind: str
+    cards: tuple[int, ...]
+    hu: int
+    exposed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A complete winning split and its total 胡 (before any minimum is applied)."""
+
+    hu: int
+    groups: tuple[Group, ...]
+    quads: int
+
+
+@dataclass(frozen=True, slots=True)
+class WinTable:
+    """What a game's rules say about groups: values and which meld a winning card makes in each role."""
+
+    values: dict[str, tuple[int, int]]  # meld / group kind -> (small, big)
+    triple_own: MeldKind  # pair + own draw: 扫 / 偎
+    quad_own: MeldKind  # 坎 or 扫 + own draw: 扫穿 / 提
+    triple_other: MeldKind  # pair + another's card: 碰
+    quad_other: MeldKind  # 坎 / 扫 + another's card: 开舵 / 跑
+    pair_always: bool  # Bohu: a pair always; Guilin: a pair exactly when a quad is held
+    peng_upgrade_on_discard: bool  # may a discard join a 碰 to make a quad?
+
+    def value(self, kind: str, card: int) -> int:
+        small, big = self.values[kind]
+        return big if card >= 10 else small
+
+    def meld_value(self, meld: Meld) -> int:
+        if meld.kind is MeldKind.CHI:
+            return chi_bonus(meld.cards)
+        return self.value(meld.kind.value, meld.cards[0])
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The free-card search.
+
+_SHIFT = [3 * k for k in range(NUM_KINDS)]
+
+
+def _free_groups() -> list[list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, int, int]]]]:
+    """For each kind, the 吃-type groups in which it is the lowest kind: (checks, mask, value, cards)."""
+    table: list[list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, int, int]]]] = []
+    for low in range(NUM_KINDS):
+        cands: list[tuple[int, int, int]] = []
+        n = number(low)
+        if n <= 8:
+            cands.append((low, low + 1, low + 2))
+        if n == 2:
+            cands.append((low, low + 5, low + 8))
+        if low < 10:
+            cands.append((low, low, low + 10))
+            cands.append((low, low + 10, low + 10))
+        rows = []
+        for cards in cands:
+            assert chi_shape(cards) is not None
+            need: dict[int, int] = {}
+            for c in cards:
+                need[c] = need.get(c, 0) + 1
+            mask = sum(cnt << _SHIFT[k] for k, cnt in need.items())
+            rows.append((tuple((_SHIFT[k], cnt) for k, cnt in need.items()), mask, chi_bonus(cards), cards))
+        # Try the valuable groups first: it finds a good bound early in reconstruction.
+        rows.sort(key=lambda r: -r[2])
+        table.append(rows)
+    return table
+
+
+_GROUPS_FROM = _free_groups()
+_memo: dict[int, int] = {}
+_MEMO_LIMIT = 2_000_000
+
+
+def pack(counts: Sequence[int]) -> int:
+    key = 0
+    for k in range(NUM_KINDS):
+        if counts[k]:
+            key |= counts[k] << _SHIFT[k]
+    return key
+
+
+def _best(key: int) -> int:
+    """Max 胡 of splitting the packed free cards into 吃-type groups plus a pair if bit 63 asks for one; -1 if none."""
+    hit = _memo.get(key)
+    if hit is not None:
+        return hit
+    cards = key & ~(1 << 63)
+    need_pair = key != cards
+    if cards == 0:
+        result = -1 if need_pair else 0
+    else:
+        low = ((cards & -cards).bit_length() - 1) // 3
+        shift = _SHIFT[low]
+        count = (cards >> shift) & 7
+        result = -1
+        if need_pair and count >= 2:
+            result = _best(cards - (2 << shift))
+        for checks, mask, value, _ in _GROUPS_FROM[low]:
+            for sh, cnt in checks:
+                if (cards >> sh) & 7 < cnt:
+                    break
+            else:
+                sub = _best(key - mask)
+                if sub >= 0 and sub + value > result:
+                    result = sub + value
+    if len(_memo) > _MEMO_LIMIT:
+        _memo.clear()
+    _memo[key] = result
+    return result
+
+
+def best_free(counts: Sequence[int], need_pair: bool) -> int:
+    """Max 胡 of the free cards split into 吃-type groups (and one pair if ``need_pair``), or -1."""
+    total = sum(counts)
+    if total % 3 != (2 if need_pair else 0):
+        return -1
+    return _best(pack(counts) | (1 << 63 if need_pair else 0))
+
+
+def split_free(counts: Sequence[int], need_pair: bool) -> list[Group] | None:
+    """The groups of a best free split (the reconstruction of :func:`best_free`)."""
+    target = best_free(counts, need_pair)
+    if target < 0:
+        return None
+    key = pack(counts) | (1 << 63 if need_pair else 0)
+    groups: list[Group] = []
+    while key & ~(1 << 63):
+        cards = key & ~(1 << 63)
+        low = ((cards & -cards).bit_length() - 1) // 3
+        shift = _SHIFT[low]
+        if key != cards and (cards >> shift) & 7 >= 2 and _best(cards - (2 << shift)) == target:
+            groups.append(Group("pair", (low, low), 0, False))
+            key = cards - (2 << shift)
+            continue
+        for checks, mask, value, group_cards in _GROUPS_FROM[low]:
+            if all((cards >> sh) & 7 >= cnt for sh, cnt in checks) and _best(key - mask) == target - value:
+                shape = chi_shape(group_cards)
+                groups.append(Group("da" if shape == "da" else "seq", group_cards, value, False))
+                key -= mask
+                target -= value
+                break
+        else:  # pragma: no cover - the memo says a split exists
+            raise AssertionError("split reconstruction failed")
+    return groups
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Whole-hand evaluation with every role of the winning card.
+
+
+def _locked(hand: Sequence[int], table: WinTable) -> tuple[list[int], list[Group], int]:
+    """Split off 坎 (3) and 龙 (4) from the hand: they are fixed groups. Returns free counts, groups, quads."""
+    free = list(hand)
+    groups: list[Group] = []
+    quads = 0
+    for k in range(NUM_KINDS):
+        c = hand[k]
+        if c >= 3:
+            free[k] = 0
+            if c == 4:
+                groups.append(Group("long", (k,) * 4, table.value("long", k), False))
+                quads += 1
+            else:
+                groups.append(Group("kan", (k,) * 3, table.value("kan", k), False))
+    return free, groups, quads
+
+
+def evaluate_win(
+    hand: Sequence[int],
+    melds: Sequence[Meld],
+    card: int | None,
+    source: Source,
+    table: WinTable,
+) -> Split | None:
+    """The best split of a hand plus winning card, or None when no role of the card completes the hand.
+
+    ``hand`` is the concealed count vector *before* the winning card; ``melds`` are the winner's table melds. With
+    ``card`` None the hand is judged as it stands (a win from the deal, or after a forced meld already made).
+    """
+    free0, locked0, locked_quads = _locked(hand, table)
+    exposed = [Group(m.kind.value, m.cards, table.meld_value(m), True) for m in melds]
+    exposed_quads = sum(1 for m in melds if m.is_quad)
+
+    # Each role: (exposed groups, locked groups, extra concealed groups, free counts, quads)
+    roles: list[tuple[list[Group], list[Group], list[Group], list[int], int]] = []
+    base_q = exposed_quads + locked_quads
+    if card is None:
+        roles.append((exposed, locked0, [], free0, base_q))
+    else:
+        c = card
+        held = hand[c]
+        sao_idx = next((i for i, m in enumerate(melds) if m.cards[0] == c and (m.kind in SAO_KINDS or m.kind in WEI_KINDS)), -1)
+        peng_idx = next((i for i, m in enumerate(melds) if m.cards[0] == c and m.kind is MeldKind.PENG), -1)
+        without_kan = [g for g in locked0 if g.cards[0] != c]
+
+        def upgraded(idx: int, kind: MeldKind) -> list[Group]:
+            out = list(exposed)
+            out[idx] = Group(kind.value, (c,) * 4, table.value(kind.value, c), True)
+            return out
+
+        def with_card() -> list[int]:
+            free = list(free0)
+            free[c] += 1
+            return free
+
+        if source is Source.OWN_DRAW and (held == 3 or sao_idx >= 0):
+            # Forced 扫穿 / 提 is made before the win: it is the card's only role.
+            if held == 3:
+                quad = Group(table.quad_own.value, (c,) * 4, table.value(table.quad_own.value, c), True)
+                roles.append((exposed + [quad], without_kan, [], free0, base_q + 1))
+            else:
+                roles.append((upgraded(sao_idx, table.quad_own), locked0, [], free0, base_q + 1))
+        elif source is Source.OWN_DRAW and held == 2:
+            # Forced 扫 / 偎.
+            free = list(free0)
+            free[c] -= 2
+            triple = Group(table.triple_own.value, (c,) * 3, table.value(table.triple_own.value, c), True)
+            roles.append((exposed + [triple], locked0, [], free, base_q))
+        else:
+            roles.append((exposed, locked0, [], with_card(), base_q))
+            if source is not Source.OWN_DRAW:
+                if held == 2:
+                    free = list(free0)
+                    free[c] -= 2
+                    triple = Group(table.triple_other.value, (c,) * 3, table.value(table.triple_other.value, c), False)
+                    roles.append((exposed, locked0, [triple], free, base_q))
+                elif held == 3:
+                    quad = Group(table.quad_other.value, (c,) * 4, table.value(table.quad_other.value, c), False)
+                    roles.append((exposed, without_kan, [quad], free0, base_q + 1))
+                if sao_idx >= 0:
+                    roles.append((upgraded(sao_idx, table.quad_other), locked0, [], free0, base_q + 1))
+            if peng_idx >= 0 and (source is not Source.DISCARD or table.peng_upgrade_on_discard):
+                roles.append((upgraded(peng_idx, table.quad_other), locked0, [], free0, base_q + 1))
+
+    best: Split | None = None
+    for exp, locked, extra, free, quads in roles:
+        need_pair = table.pair_always or quads >= 1
+        value = best_free(free, need_pair)
+        if value < 0:
+            continue
+        total = value + sum(g.hu for g in exp) + sum(g.hu for g in locked) + sum(g.hu for g in extra)
+        if best is None or total > best.hu:
+            groups = split_free(free, need_pair)
+            assert groups is not None
+            best = Split(total, tuple(exp + locked + extra + groups), quads)
+    return best
+
+
+def is_complete_shape(hand: Sequence[int], melds: Sequence[Meld], table: WinTable) -> bool:
+    """Whether the hand as it stands (no extra card) splits completely."""
+    return evaluate_win(hand, melds, None, Source.DEAL, table) is not None

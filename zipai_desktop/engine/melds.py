@@ -1,0 +1,107 @@
+"""Groups (方子) and melds: their shapes and how 胡 values are read from a rules table.
+
+A *meld* is a group on the table. A *group* in a winning split may also be concealed (坎, 龙, a sequence held in hand,
+the pair 将). Values are data: each rules module gives a ``(small, big)`` pair per meld kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import format_cards, is_big, number
+
+
+class MeldKind(StrEnum):
+    """Every meld kind of both games; names are the ones the ``zipai score`` contract uses."""
+
+    CHI = "chi"  # 吃 (and each 比 group): a sequence, 二七十 or 搭 / 绞
+    PENG = "peng"  # 碰: pair in hand + another player's card, face up
+    SAO = "sao"  # 扫 (Guilin): pair + own flip, face down
+    GUO_SAO = "guo_sao"  # 过扫 (Guilin): 扫 after a declined 碰, two down one up
+    SAO_CHUAN = "sao_chuan"  # 扫穿 (Guilin): 坎 / 扫 + own flip, four face down
+    KAI_DUO = "kai_duo"  # 开舵 (Guilin): exposed quad made with another player's card
+    LONG = "long"  # 龙 laid down at a 重舵 (Guilin)
+    WEI = "wei"  # 偎 (Bohu): pair + own draw, face down
+    CHOU_WEI = "chou_wei"  # 臭偎 (Bohu): 偎 after a declined 碰, one card shown
+    TI = "ti"  # 提 (Bohu): concealed quad, three down one up
+    PAO = "pao"  # 跑 (Bohu): exposed quad
+
+
+QUAD_KINDS = frozenset({MeldKind.SAO_CHUAN, MeldKind.KAI_DUO, MeldKind.LONG, MeldKind.TI, MeldKind.PAO})
+SAO_KINDS = frozenset({MeldKind.SAO, MeldKind.GUO_SAO})
+WEI_KINDS = frozenset({MeldKind.WEI, MeldKind.CHOU_WEI})
+
+# How many cards of each meld kind the other players see face down.
+FACE_DOWN = {
+    MeldKind.SAO: 3,
+    MeldKind.GUO_SAO: 2,
+    MeldKind.SAO_CHUAN: 4,
+    MeldKind.WEI: 3,
+    MeldKind.CHOU_WEI: 2,
+    MeldKind.TI: 3,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A group on the table. ``cards`` are kinds; for 吃 the taken card comes first."""
+
+    kind: MeldKind
+    cards: tuple[int, ...]
+
+    @property
+    def is_quad(self) -> bool:
+        return self.kind in QUAD_KINDS
+
+    @property
+    def face_down(self) -> int:
+        return FACE_DOWN.get(self.kind, 0)
+
+    @property
+    def hidden_kind(self) -> bool:
+        """True when the others cannot tell which kind this meld is (扫, 扫穿, 偎: every card down)."""
+        return self.face_down >= len(self.cards)
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {format_cards(self.cards)}"
+
+
+def chi_shape(cards: tuple[int, ...] | list[int]) -> str | None:
+    """The shape of a 3-card 吃-type group: ``"seq"`` (顺 / 一句话), ``"erqishi"`` (二七十) or ``"da"`` (搭 / 绞)."""
+    if len(cards) != 3:
+        return None
+    a, b, c = sorted(cards)
+    if is_big(a) == is_big(c):
+        if b == a + 1 and c == a + 2:
+            return "seq"
+        if number(a) == 2 and number(b) == 7 and number(c) == 10:
+            return "erqishi"
+    if number(a) == number(b) == number(c) and not (a == b == c):
+        return "da"
+    return None
+
+
+def chi_bonus(cards: tuple[int, ...] | list[int]) -> int:
+    """胡 of a 吃-type group in both games: 一二三 / 二七十 are 3 (small) or 6 (big), any other is 0."""
+    a, b, c = sorted(cards)
+    if is_big(a) != is_big(c):
+        return 0
+    if (number(a), number(b), number(c)) in ((1, 2, 3), (2, 7, 10)):
+        return 6 if is_big(a) else 3
+    return 0
+
+
+def chi_groups_with(kind: int) -> list[tuple[int, int, int]]:
+    """Every 3-card 吃-type group that contains ``kind``, sorted, without duplicates."""
+    n = number(kind)
+    base = kind - (n - 1)
+    out: set[tuple[int, int, int]] = set()
+    for start in range(max(1, n - 2), min(8, n) + 1):
+        out.add((base + start - 1, base + start, base + start + 1))
+    if n in (2, 7, 10):
+        out.add((base + 1, base + 6, base + 9))
+    other = kind + 10 if kind < 10 else kind - 10
+    out.add(tuple(sorted((kind, kind, other))))  # type: ignore[arg-type]
+    out.add(tuple(sorted((kind, other, other))))  # type: ignore[arg-type]
+    return sorted(out)

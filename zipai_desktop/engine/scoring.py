@@ -1,0 +1,121 @@
+"""Settlement (结算): Guilin 胡 -> 舵 with bonuses and 醒, and payments.
+
+Shared by the game's settlement and by ``zipai score``, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import NUM_KINDS, is_big, number
+from .hu import Source
+from .rules.guilin import GuilinOptions
+
+
+@dataclass(frozen=True, slots=True)
+class XingResult:
+    """醒: the wall cards turned after a win and the 舵 they add."""
+
+    cards: tuple[int, ...]
+    count: int
+
+
+def _neighbour(kind: int, step: int) -> int:
+    """The same-case kind ``step`` numbers away, wrapping 十 -> 一 and 一 -> 十."""
+    base = 10 if is_big(kind) else 0
+    return base + (number(kind) - 1 + step) % 10
+
+
+def count_xing(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOptions) -> XingResult:
+    """Turn 醒 cards from ``wall_rest`` and count them among the winner's ``held`` cards (a count vector).
+
+    上醒 counts the card one number higher (十 wraps to 一), 下醒 one lower; 中醒 (an option) the same kind. Re-flip
+    (§10.3): with ``category`` another card is turned while one category reached 4 on this flip; with ``cumulative``
+    while the running total is at least 4 x flips made.
+    """
+    kinds = options.xing_kinds
+    turned: list[int] = []
+    total = 0
+    for x in wall_rest:
+        if not kinds:
+            break
+        turned.append(x)
+        cats = []
+        if "up" in kinds:
+            cats.append(held[_neighbour(x, 1)])
+        if "down" in kinds:
+            cats.append(held[_neighbour(x, -1)])
+        if "mid" in kinds:
+            cats.append(held[x])
+        total += sum(cats)
+        if options.xing_reflip == "category":
+            again = any(c == 4 for c in cats)
+        else:
+            again = total >= 4 * len(turned)
+        if not again:
+            break
+    return XingResult(tuple(turned), total)
+
+
+SPECIAL_NAMES = ("tianhu", "dihu", "sanlong_wukan")
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What a Guilin win is worth and who pays it."""
+
+    hu: int
+    duo: int
+    duo_parts: dict[str, int]
+    xing_cards: tuple[int, ...]
+    special: tuple[str, ...]
+    points: tuple[int, ...] = field(default=())
+
+
+def hu_to_duo(hu: int, options: GuilinOptions) -> int:
+    """§10.1: 1 + floor((hu - min) / step) for hu >= min."""
+    return 1 + (hu - options.min_hu) // options.hu_step
+
+
+def settle_guilin(
+    *,
+    hu: int,
+    held: Sequence[int],
+    source: Source,
+    special: Sequence[str],
+    winner: int,
+    payer: int | None,
+    players: int,
+    wall_rest: Sequence[int],
+    options: GuilinOptions,
+) -> Settlement:
+    """Total 舵 and payments. ``special`` lists tianhu / dihu / sanlong_wukan; ``payer`` is the discarder or None."""
+    assert len(held) == NUM_KINDS
+    xing = count_xing(held, wall_rest, options)
+    parts: dict[str, int] = {"hu": hu_to_duo(hu, options), "xing": xing.count}
+    names = list(special)
+    multiplier = 1
+    zimo = source is Source.OWN_DRAW
+    if zimo and "zimo" not in names:
+        names.insert(0, "zimo")
+    for name in names:
+        mode = options.zimo_bonus if name == "zimo" else options.special_bonus
+        if mode == "add":
+            parts[name] = 1
+        else:
+            multiplier *= 2
+    base = sum(parts.values())
+    if multiplier != 1:
+        parts["multiplier"] = multiplier
+    total = base * multiplier
+    points = [0] * players
+    if payer is None:
+        for seat in range(players):
+            if seat != winner:
+                points[seat] = -total
+        points[winner] = total * (players - 1)
+    else:
+        points[payer] = -2 * total
+        points[winner] = 2 * total
+    return Settlement(hu, total, parts, xing.cards, tuple(names), tuple(points))
