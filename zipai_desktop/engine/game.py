@@ -104,11 +104,19 @@ class Game:
         seed: int | str = 0,
         dealer: int = 0,
     ) -> None:
+        self._init_state(rules, options if options is not None else rules.parse_options({}), seed, dealer)
+        deck = full_deck()
+        random.Random(seed).shuffle(deck)
+        self.wall = deck  # the top of the wall is the end of the list
+        self._deal()
+
+
+    def _init_state(self, rules: GuilinRules, options: GuilinOptions, seed: int | str, dealer: int) -> None:
         self.rules = rules
-        self.options = options if options is not None else rules.parse_options({})
+        self.options = options
         self.seed = seed
         self.players = n = rules.players[0]
-        if not 0 <= dealer < n:
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
         self.dealer = dealer
         self.table = rules.win_table
@@ -126,12 +134,10 @@ class Game:
         self.result: HandResult | None = None
         self.dang_di: int | None = None
         self.flips = 0
+        self.opening_done = False  # the dealer's opening discard (地胡) is past
         self.dead_card: int | None = None  # a card in flight during a procedure-P8 offer
         self.history: list[tuple[int, Action]] = []
-        deck = full_deck()
-        random.Random(seed).shuffle(deck)
-        self.wall = deck  # the top of the wall is the end of the list
-        self._deal()
+        self.wall: list[int] = []
 
     # -----------------------------------------------------------------------------------------------------------------
     # Queries.
@@ -258,6 +264,7 @@ class Game:
             return
         card = self._draw_wall()
         self.flips += 1
+        self.opening_done = True
         self.hu_locked[seat] = False
         hand = self.hands[seat]
         own_sao = self._find_meld(seat, card, SAO_KINDS)
@@ -580,7 +587,8 @@ class Game:
         return f"{action} is not on offer; seat {seat} may only answer the {names[pending.kind]} offer"
 
     def _discard(self, seat: int, card: int) -> None:
-        opening = seat == self.dealer and self.flips == 0 and not self.discarded[seat]
+        opening = seat == self.dealer and not self.opening_done
+        self.opening_done = True
         self.hands[seat][card] -= 1
         self.discarded[seat].add(card)
         self.chou[seat].add(card)  # §7.4: never 吃 a kind you discarded

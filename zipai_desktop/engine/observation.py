@@ -1,0 +1,85 @@
+"""What one seat may see (the only thing a bot or a hot-seat view is given).
+
+Hidden from a seat: the other hands (only their sizes), the wall order (only its size), the kind of another seat's
+face-down 扫 / 扫穿, the card another seat turned into its own 扫, and other seats' offers and passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .cards import HIDDEN, NUM_KINDS
+from .events import Event, redact
+from .melds import Meld
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: int
+    rules: str
+    players: int
+    dealer: int
+    hand: tuple[int, ...]  # own concealed count vector
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]  # every seat's melds, face-down kinds hidden from the others
+    piles: tuple[tuple[int, ...], ...]  # each seat's right-side pile: discards and untaken flips
+    discarded: tuple[frozenset[int], ...]  # kinds each seat has discarded (public)
+    wall: int  # cards left in the wall
+    dang_di: int | None
+    offer: int | None  # the card on offer, if it is face up
+    offer_owner: int | None
+    offer_is_flip: bool
+    to_act: bool  # this seat must decide now
+    decision: str | None  # discard | hu | peng | chi (when to_act)
+    legal: tuple[Action, ...]
+    chou: frozenset[int]  # own 臭牌: kinds this seat may not 吃
+    peng_ban: frozenset[int]  # own declined 碰 kinds
+    events: tuple[Event, ...]  # the events this seat has seen so far
+
+
+def _visible_meld(meld: Meld, viewer: int, owner: int) -> Meld:
+    if owner == viewer or not meld.hidden_kind:
+        return meld
+    return Meld(meld.kind, (HIDDEN,) * len(meld.cards))
+
+
+def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
+    n = game.players
+    pending = game.pending
+    window = game.window
+    offer = window.card if window is not None else None
+    mine = pending is not None and pending.seat == seat
+    if pending is not None and pending.kind == "hu_dead" and mine:
+        offer = game.dead_card
+    events: tuple[Event, ...] = ()
+    if with_events:
+        seen = (redact(e, seat) for e in game.events)
+        events = tuple(e for e in seen if e is not None)
+    assert len(game.hands[seat]) == NUM_KINDS
+    return Observation(
+        seat=seat,
+        rules=game.rules.name,
+        players=n,
+        dealer=game.dealer,
+        hand=tuple(game.hands[seat]),
+        hand_sizes=tuple(sum(h) for h in game.hands),
+        melds=tuple(tuple(_visible_meld(m, seat, s) for m in game.melds[s]) for s in range(n)),
+        piles=tuple(tuple(p) for p in game.piles),
+        discarded=tuple(frozenset(d) for d in game.discarded),
+        wall=len(game.wall),
+        dang_di=game.dang_di,
+        offer=offer,
+        offer_owner=window.owner if window is not None else None,
+        offer_is_flip=window.flip if window is not None else False,
+        to_act=mine,
+        decision=pending.kind if mine and pending is not None else None,
+        legal=tuple(pending.actions) if mine and pending is not None else (),
+        chou=frozenset(game.chou[seat]),
+        peng_ban=frozenset(game.peng_ban[seat]),
+        events=events,
+    )

@@ -1,0 +1,95 @@
+"""Set up a hand in a given position (for tests, puzzles and the tutorial), then let the real engine play it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import COPIES, NUM_KINDS, parse_cards, to_counts
+from .game import Game
+from .melds import Meld, MeldKind
+from .rules.guilin import GuilinOptions, GuilinRules
+
+
+class PositionError(ValueError):
+    pass
+
+
+def parse_melds(text: str) -> list[Meld]:
+    """Melds written ``"peng 捌捌捌, chi 壹贰叁"`` (kind names as in the score contract)."""
+    melds: list[Meld] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        kind, _, cards = part.partition(" ")
+        melds.append(Meld(MeldKind(kind), tuple(parse_cards(cards))))
+    return melds
+
+
+def game_from_position(
+    rules: GuilinRules,
+    *,
+    hands: Sequence[str],
+    melds: Sequence[str] = (),
+    wall: str = "",
+    dealer: int = 0,
+    flipped: int = 0,
+    to_flip: int | None = None,
+    to_discard: int | None = None,
+    options: GuilinOptions | None = None,
+    fill_hands: bool = True,
+    at_deal: bool = False,
+) -> Game:
+    """A hand where seat ``i`` holds ``hands[i]`` and ``melds[i]``; ``wall`` is read from its top.
+
+    With ``fill_hands`` each seat's hand is topped up to the held-count rule (the seat about to discard and the dealer
+    at the deal get one more) from the cards not placed anywhere, spreading kinds so no 坎 is made by accident; the
+    remaining cards go to the bottom of the wall, below the given top cards. Play resumes with ``to_flip`` turning the
+    top wall card, ``to_discard`` choosing a discard, or (``at_deal``) the deal checks and the dealer's first discard.
+    ``flipped`` > 0 marks that the dealer's opening discard is past (no 地胡).
+    """
+    game = Game.__new__(Game)
+    n = rules.players[0]
+    Game._init_state(game, rules, options if options is not None else rules.parse_options({}), "position", dealer)
+    for seat in range(n):
+        game.hands[seat] = to_counts(parse_cards(hands[seat])) if seat < len(hands) else [0] * NUM_KINDS
+        game.melds[seat] = parse_melds(melds[seat]) if seat < len(melds) else []
+    top = parse_cards(wall)
+    used = [0] * NUM_KINDS
+    for seat in range(n):
+        for k in range(NUM_KINDS):
+            used[k] += game.hands[seat][k]
+        for m in game.melds[seat]:
+            for k in m.cards:
+                used[k] += 1
+    for k in top:
+        used[k] += 1
+    if any(c > COPIES for c in used):
+        raise PositionError("a kind appears more than four times")
+    spare = [COPIES - used[k] for k in range(NUM_KINDS)]
+    if fill_hands:
+        for seat in range(n):
+            size = game.target(seat) + (1 if seat == to_discard or (at_deal and seat == dealer) else 0)
+            hand = game.hands[seat]
+            k = (7 * seat) % NUM_KINDS
+            misses = 0
+            while game.held(seat) < size:
+                if spare[k] and hand[k] < 2:
+                    hand[k] += 1
+                    spare[k] -= 1
+                    misses = 0
+                elif (misses := misses + 1) > NUM_KINDS:
+                    raise PositionError(f"not enough spare cards to fill seat {seat}")
+                k = (k + 1) % NUM_KINDS
+    rest = [k for k in range(NUM_KINDS) for _ in range(spare[k])]
+    game.wall = rest + list(reversed(top))
+    game.flips = flipped
+    game.opening_done = flipped > 0
+    if at_deal:
+        if not game._deal_wins():
+            game._after_take(dealer)
+    elif to_flip is not None:
+        game._flip(to_flip)
+    elif to_discard is not None:
+        game._ask_discard(to_discard)
+    return game
