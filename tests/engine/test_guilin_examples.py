@@ -315,8 +315,6 @@ def test_n6_forced_sao_beats_another_players_hu() -> None:
 
 
 def test_n7_a_discard_cannot_upgrade_a_peng() -> None:
-    g = game_from_position(
-        GUILIN, hands=["捌"], melds=["", "peng 捌捌捌"], dealer=0, flipped=1, to_discard=0
-    )
+    g = game_from_position(GUILIN, hands=["捌"], melds=["", "peng 捌捌捌"], dealer=0, flipped=1, to_discard=0)
     g.apply(0, Discard(parse_card("捌")))
     assert [m.kind for m in g.melds[1]] == [MeldKind.PENG]

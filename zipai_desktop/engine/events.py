@@ -23,7 +23,9 @@ class Event:
             if isinstance(value, Meld):
                 value = {"kind": value.kind.value, "cards": format_cards(value.cards)}
             elif name == "groups":
-                value = [{"kind": g.kind, "cards": format_cards(g.cards), "hu": g.hu, "exposed": g.exposed} for g in value]
+                value = [
+                    {"kind": g.kind, "cards": format_cards(g.cards), "hu": g.hu, "exposed": g.exposed} for g in value
+                ]
             elif name in ("card",) and isinstance(value, int):
                 value = glyph(value)
             elif name in ("cards",) and isinstance(value, tuple):

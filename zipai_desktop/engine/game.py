@@ -21,8 +21,9 @@ from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, evaluate_win
 from .melds import SAO_KINDS, Meld, MeldKind, chi_groups_with
-from .rules.guilin import GuilinOptions, GuilinRules
+from .rules.base import RuleSet
 from .scoring import Settlement, settle_guilin
+from .special import sanlong_wukan
 
 
 class IllegalAction(ValueError):
@@ -98,8 +99,8 @@ class Game:
 
     def __init__(
         self,
-        rules: GuilinRules,
-        options: GuilinOptions | None = None,
+        rules: RuleSet,
+        options: Any = None,
         *,
         seed: int | str = 0,
         dealer: int = 0,
@@ -107,11 +108,10 @@ class Game:
         self._init_state(rules, options if options is not None else rules.parse_options({}), seed, dealer)
         deck = full_deck()
         random.Random(seed).shuffle(deck)
-        self.wall = deck  # the top of the wall is the end of the list
+        self.wall: list[int] = deck  # the top of the wall is the end of the list
         self._deal()
 
-
-    def _init_state(self, rules: GuilinRules, options: GuilinOptions, seed: int | str, dealer: int) -> None:
+    def _init_state(self, rules: RuleSet, options: Any, seed: int | str, dealer: int) -> None:
         self.rules = rules
         self.options = options
         self.seed = seed
@@ -137,7 +137,7 @@ class Game:
         self.opening_done = False  # the dealer's opening discard (地胡) is past
         self.dead_card: int | None = None  # a card in flight during a procedure-P8 offer
         self.history: list[tuple[int, Action]] = []
-        self.wall: list[int] = []
+        self.wall = []
 
     # -----------------------------------------------------------------------------------------------------------------
     # Queries.
@@ -201,19 +201,7 @@ class Game:
 
     def _sanlong_wukan(self, seat: int) -> Split | None:
         """三龙五坎: >= 3 concealed 龙 or >= 5 concealed 坎 at the deal (§9.3)."""
-        from .hu import Group
-
-        hand = self.hands[seat]
-        longs = [k for k in range(NUM_KINDS) if hand[k] == 4]
-        kans = [k for k in range(NUM_KINDS) if hand[k] == 3]
-        kan_count = len(kans) + (len(longs) if self.options.wukan_counts_long else 0)
-        if len(longs) < 3 and kan_count < 5:
-            return None
-        groups = [Group("long", (k,) * 4, self.table.value("long", k), False) for k in longs]
-        groups += [Group("kan", (k,) * 3, self.table.value("kan", k), False) for k in kans]
-        rest = [c if c < 3 else 0 for c in hand]
-        groups += _special_sequences(rest)
-        return Split(sum(g.hu for g in groups), tuple(groups), len(longs))
+        return sanlong_wukan(self.hands[seat], self.table, wukan_counts_long=self.options.wukan_counts_long)
 
     def _deal_wins(self) -> bool:
         """天胡 and 三龙五坎 are applied at once (procedure P9)."""
@@ -728,20 +716,3 @@ def _bi_choices(rest: list[int], card: int, hand: list[int]) -> list[tuple[tuple
             choice = tuple(sorted((g, *more)))
             out.append(choice)
     return list(dict.fromkeys(out))
-
-
-def _special_sequences(rest: list[int]):  # type: ignore[no-untyped-def]
-    """The most 一二三 / 二七十 groups the leftover cards form (三龙五坎 counts them, §9.3)."""
-    from .hu import Group
-
-    groups: list[Group] = []
-    for base, value in ((0, 3), (10, 6)):
-        one, two, three, seven, ten = (rest[base + i] for i in (0, 1, 2, 6, 9))
-        best = (0, 0)
-        for a in range(min(one, two, three) + 1):
-            b = min(two - a, seven, ten)
-            if a + b > sum(best):
-                best = (a, b)
-        groups += [Group("seq", (base, base + 1, base + 2), value, False)] * best[0]
-        groups += [Group("seq", (base + 1, base + 6, base + 9), value, False)] * best[1]
-    return groups

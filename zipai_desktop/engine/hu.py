@@ -223,7 +223,9 @@ def evaluate_win(
     else:
         c = card
         held = hand[c]
-        sao_idx = next((i for i, m in enumerate(melds) if m.cards[0] == c and (m.kind in SAO_KINDS or m.kind in WEI_KINDS)), -1)
+        sao_idx = next(
+            (i for i, m in enumerate(melds) if m.cards[0] == c and (m.kind in SAO_KINDS or m.kind in WEI_KINDS)), -1
+        )
         peng_idx = next((i for i, m in enumerate(melds) if m.cards[0] == c and m.kind is MeldKind.PENG), -1)
         without_kan = [g for g in locked0 if g.cards[0] != c]
 

@@ -62,4 +62,3 @@ class Match:
             self.dealer = game.result.winner
         self.played += 1
         self.game = None
-

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .cards import COPIES, NUM_KINDS, parse_cards, to_counts
 from .game import Game
 from .melds import Meld, MeldKind
-from .rules.guilin import GuilinOptions, GuilinRules
+from .rules.base import RuleSet
 
 
 class PositionError(ValueError):
@@ -27,7 +28,7 @@ def parse_melds(text: str) -> list[Meld]:
 
 
 def game_from_position(
-    rules: GuilinRules,
+    rules: RuleSet,
     *,
     hands: Sequence[str],
     melds: Sequence[str] = (),
@@ -36,7 +37,7 @@ def game_from_position(
     flipped: int = 0,
     to_flip: int | None = None,
     to_discard: int | None = None,
-    options: GuilinOptions | None = None,
+    options: Any = None,
     fill_hands: bool = True,
     at_deal: bool = False,
 ) -> Game:

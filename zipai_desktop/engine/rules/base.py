@@ -27,14 +27,12 @@ def options_from_dict(cls: type[T], raw: Mapping[str, Any], choices: Mapping[str
             raise OptionError(f"unknown option {name!r} (known: {', '.join(sorted(fields))})")
         allowed = choices.get(name)
         default = fields[name].default
+        same_type = isinstance(value, bool) == isinstance(default, bool) and type(value) is type(default)
         if allowed is not None:
-            if value not in allowed or isinstance(value, bool) != isinstance(default, bool):
+            if not same_type or value not in allowed:
                 raise OptionError(f"option {name!r} takes one of {list(allowed)}, not {value!r}")
-        elif isinstance(default, bool) and not isinstance(value, bool):
-            raise OptionError(f"option {name!r} takes true or false, not {value!r}")
-        elif isinstance(default, int) and not isinstance(default, bool):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise OptionError(f"option {name!r} takes a whole number, not {value!r}")
+        elif not same_type or (isinstance(value, int) and value < 0):
+            raise OptionError(f"option {name!r} takes a value like {default!r}, not {value!r}")
         values[name] = value
     return cls(**values)
 
@@ -46,8 +44,17 @@ def options_to_dict(options: Any) -> dict[str, Any]:
 class RuleSet(Protocol):
     """What the engine asks of a game's rules module."""
 
-    name: str
-    players: tuple[int, ...]
-    win_table: WinTable
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def players(self) -> tuple[int, ...]: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def win_table(self) -> WinTable: ...
 
     def parse_options(self, raw: Mapping[str, Any]) -> Any: ...
+
+    def held_target(self, quads: int) -> int: ...

@@ -1,0 +1,42 @@
+"""Full 桂林字牌 hands with three ``random`` bots on one core: prints hands per second.
+
+Each decision builds the seat's observation and asks the bot, as ``zipai sim`` does; invariants are not checked
+here (``zipai sim`` checks them and is slower). Target (issue 2): >= 400 hands per second.
+Run: python bench/hands_per_second.py [N]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from zipai_desktop.bots import make_bot
+from zipai_desktop.engine.game import Game
+from zipai_desktop.engine.observation import observe
+from zipai_desktop.engine.rules import get_rules
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    rules = get_rules(sys.argv[2] if len(sys.argv) > 2 else "guilin")
+    players = rules.players[0]
+    actions = wins = 0
+    start = time.perf_counter()
+    for i in range(n):
+        game = Game(rules, seed=i, dealer=i % players)
+        bots = [make_bot("random", f"{i}:{s}") for s in range(players)]
+        while game.to_act is not None:
+            seat = game.to_act
+            action = bots[seat].choose(observe(game, seat), game.legal_actions(seat))
+            game.apply(seat, action)
+            actions += 1
+        wins += game.result is not None and game.result.winner is not None
+    seconds = time.perf_counter() - start
+    print(
+        f"{rules.name}: {n} hands, 3 random bots: {n / seconds:.0f} hands/s "
+        f"({seconds:.2f} s, {actions / n:.1f} actions per hand, {wins} wins)"
+    )
+
+
+if __name__ == "__main__":
+    main()

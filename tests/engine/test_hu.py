@@ -1,0 +1,121 @@
+"""The win decomposition against an independent brute-force reference."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zipai_desktop.engine.cards import NUM_KINDS, parse_cards, to_counts
+from zipai_desktop.engine.hu import Source, best_free, evaluate_win, split_free
+from zipai_desktop.engine.melds import chi_bonus, chi_groups_with
+
+from .notation import GUILIN
+
+ALL_CHI = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
+
+
+def reference(counts: tuple[int, ...], need_pair: bool) -> int:
+    """Max 胡 by trying every 吃-type group in a fixed list order (a different search from the engine's)."""
+
+    def go(c: list[int], start: int, pair_left: bool) -> int:
+        if not any(c):
+            return -1 if pair_left else 0
+        best = -1
+        if pair_left:
+            for k in range(NUM_KINDS):
+                if c[k] >= 2:
+                    c[k] -= 2
+                    r = go(c, start, False)
+                    c[k] += 2
+                    best = max(best, r)
+        for i in range(start, len(ALL_CHI)):
+            g = ALL_CHI[i]
+            need = {k: g.count(k) for k in g}
+            if all(c[k] >= n for k, n in need.items()):
+                for k, n in need.items():
+                    c[k] -= n
+                r = go(c, i, pair_left)
+                for k, n in need.items():
+                    c[k] += n
+                if r >= 0:
+                    best = max(best, r + chi_bonus(g))
+        return best
+
+    total = sum(counts)
+    if total % 3 != (2 if need_pair else 0):
+        return -1
+    return go(list(counts), 0, need_pair)
+
+
+def hands(max_groups: int = 4) -> st.SearchStrategy[tuple[tuple[int, ...], bool]]:
+    group = st.sampled_from(ALL_CHI)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[tuple[int, ...], bool]:
+        groups = draw(st.lists(group, min_size=0, max_size=max_groups))
+        need_pair = draw(st.booleans())
+        counts = [0] * NUM_KINDS
+        for g in groups:
+            for k in g:
+                counts[k] += 1
+        if need_pair:
+            k = draw(st.integers(0, NUM_KINDS - 1))
+            counts[k] += 2
+        if draw(st.booleans()):  # perturb: swap one card for another
+            present = [k for k in range(NUM_KINDS) if counts[k]]
+            if present:
+                counts[draw(st.sampled_from(present))] -= 1
+                counts[draw(st.integers(0, NUM_KINDS - 1))] += 1
+        counts = [min(c, 2 if i % 3 == 0 else 4) for i, c in enumerate(counts)]  # at most 4 of a kind
+        return tuple(counts), need_pair
+
+    return build()
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands())
+def test_best_free_matches_brute_force(case: tuple[tuple[int, ...], bool]) -> None:
+    counts, need_pair = case
+    assert best_free(counts, need_pair) == reference(counts, need_pair)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands())
+def test_split_uses_every_card_once_and_adds_up(case: tuple[tuple[int, ...], bool]) -> None:
+    counts, need_pair = case
+    groups = split_free(counts, need_pair)
+    value = best_free(counts, need_pair)
+    if value < 0:
+        assert groups is None
+        return
+    assert groups is not None
+    used = [0] * NUM_KINDS
+    for g in groups:
+        for k in g.cards:
+            used[k] += 1
+    assert tuple(used) == counts
+    assert sum(g.hu for g in groups) == value
+    assert sum(1 for g in groups if g.kind == "pair") == (1 if need_pair else 0)
+
+
+def test_locked_kan_is_never_split() -> None:
+    # 陆柒捌 + 捌捌八 would be a split if the three 捌 were free; they are a 坎.
+    hand = to_counts(parse_cards("二十伍伍伍三三三四五六捌捌八壹贰叁陆柒捌"))
+    assert evaluate_win(hand, [], parse_cards("七")[0], Source.DISCARD, GUILIN.win_table) is None
+
+
+def test_pair_exactly_when_a_quad_is_held() -> None:
+    seven_triples = to_counts(parse_cards("一二三四五六七八九壹贰叁肆伍陆柒捌玖二七十"))
+    assert evaluate_win(seven_triples, [], None, Source.DEAL, GUILIN.win_table) is not None
+    with_pair = to_counts(parse_cards("一二三四五六七八九壹贰叁肆伍陆柒捌玖拾拾"))
+    assert evaluate_win(with_pair, [], None, Source.DEAL, GUILIN.win_table) is None  # Q = 0: no pair allowed
+
+
+def test_every_chi_group_is_listed_once() -> None:
+    for k in range(NUM_KINDS):
+        groups = chi_groups_with(k)
+        assert len(groups) == len(set(groups))
+        assert all(k in g for g in groups)
+    assert len(list(itertools.chain.from_iterable(chi_groups_with(k) for k in range(NUM_KINDS)))) > 0

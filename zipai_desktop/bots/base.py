@@ -1,0 +1,39 @@
+"""The bot interface and the registry of levels."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from ..engine.actions import Action
+from ..engine.observation import Observation
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions: the baseline every level must beat."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+BOTS: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot}
+
+
+def make_bot(name: str, seed: int | str = 0) -> Bot:
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+    return factory(seed)

@@ -1,0 +1,282 @@
+"""``zipai sim``: bots play hands headless, with invariants checked after every action (contracts/sim-cli.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..bots import BOTS, make_bot
+from ..engine.game import Game
+from ..engine.hu import Source
+from ..engine.invariants import check_invariants
+from ..engine.match import hand_seed
+from ..engine.observation import observe
+from ..engine.record import dumps, to_record
+from ..engine.rules import UnknownRules, get_rules
+from ..engine.rules.base import OptionError
+
+
+class ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise ArgumentError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="zipai sim", description="Bots play hands headless.")
+    p.add_argument("--rules", default="guilin")
+    p.add_argument("--hands", type=int, default=100)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--bots", default=None, help="one bot name per seat, comma separated")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--options", default=None, help="rule options as a JSON object")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--duplicate", default=None, metavar="CHALLENGER")
+    p.add_argument("--vs", default=None, metavar="BASELINE")
+    p.add_argument("--records", default=None, metavar="DIR")
+    p.add_argument("--progress", action="store_true")
+    return p
+
+
+@dataclass
+class HandOutcome:
+    points: tuple[int, ...]
+    winner: int | None
+    payer: int | None
+    actions: int
+    error: str | None = None
+
+
+@dataclass
+class Timings:
+    samples: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, name: str, ms: float) -> None:
+        self.samples.setdefault(name, []).append(ms)
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        out = {}
+        for name, xs in self.samples.items():
+            xs = sorted(xs)
+            out[name] = {
+                "p50": round(xs[len(xs) // 2], 4),
+                "p95": round(xs[min(len(xs) - 1, int(len(xs) * 0.95))], 4),
+                "max": round(xs[-1], 4),
+            }
+        return out
+
+
+def play_hand(
+    rules: Any,
+    options: Any,
+    seed: int | str,
+    dealer: int,
+    bot_names: Sequence[str],
+    timings: Timings,
+    *,
+    check: bool = True,
+    records: Path | None = None,
+    record_name: str = "",
+) -> HandOutcome:
+    """Play one hand with the named bots; every action is followed by the invariant check."""
+    game = Game(rules, options, seed=seed, dealer=dealer)
+    bots = [make_bot(name, f"{seed}:bot{seat}") for seat, name in enumerate(bot_names)]
+    actions = 0
+    try:
+        problems = check_invariants(game) if check else []
+        while not problems and game.to_act is not None:
+            seat = game.to_act
+            legal = game.legal_actions(seat)
+            obs = observe(game, seat)
+            t0 = time.perf_counter()
+            action = bots[seat].choose(obs, legal)
+            timings.add(bot_names[seat], (time.perf_counter() - t0) * 1000)
+            game.apply(seat, action)
+            actions += 1
+            if check:
+                problems = check_invariants(game)
+        if problems:
+            return HandOutcome((0,) * game.players, None, None, actions, "; ".join(problems))
+    except Exception as exc:  # noqa: BLE001 - a bug in one hand must not stop the run; it is counted and reported
+        return HandOutcome((0,) * game.players, None, None, actions, f"{type(exc).__name__}: {exc}")
+    if records is not None:
+        (records / f"{record_name}.json").write_text(dumps(to_record(game)), encoding="utf-8")
+    result = game.result
+    assert result is not None
+    payer = None
+    if result.win is not None and result.win.source is Source.DISCARD:
+        payer = result.win.from_seat
+    return HandOutcome(result.points, result.winner, payer, actions)
+
+
+def _ci95(values: Sequence[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        m = values[0] if values else 0.0
+        return (m, m)
+    m = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return (m - half, m + half)
+
+
+def _wilson(successes: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    z = 1.96
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (centre - half, centre + half)
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    try:
+        rules = get_rules(args.rules)
+    except UnknownRules as exc:
+        raise ArgumentError(str(exc)) from None
+    players = args.players if args.players is not None else rules.players[0]
+    if players not in rules.players:
+        raise ArgumentError(f"{args.rules} is played by {', '.join(map(str, rules.players))} players, not {players}")
+    try:
+        raw_options = json.loads(args.options) if args.options else {}
+        options = rules.parse_options(raw_options)
+    except json.JSONDecodeError as exc:
+        raise ArgumentError(f"--options is not valid JSON: {exc}") from None
+    except OptionError as exc:
+        raise ArgumentError(str(exc)) from None
+    if args.hands < 0:
+        raise ArgumentError("--hands must be >= 0")
+    duplicate = args.duplicate is not None
+    if duplicate:
+        if args.vs is None:
+            raise ArgumentError("--duplicate needs --vs BASELINE")
+        names = [args.duplicate, args.vs]
+    else:
+        names = (args.bots or ",".join(["random"] * players)).split(",")
+        if len(names) != players:
+            raise ArgumentError(f"--bots needs {players} names, one per seat; got {len(names)}")
+    for name in names:
+        if name not in BOTS:
+            raise ArgumentError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+    records = Path(args.records) if args.records else None
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+
+    timings = Timings()
+    wins = [0] * players
+    points = [0] * players
+    draws = errors = actions = 0
+    deal_sums: list[float] = []
+    ch_wins = ch_deal_ins = plays = 0
+    start = time.perf_counter()
+    for i in range(args.hands):
+        hseed = hand_seed(seed, i)
+        dealer = i % players
+        if duplicate:
+            lineups = [[args.duplicate if s == c else args.vs for s in range(players)] for c in range(players)]
+        else:
+            lineups = [names]
+        deal_sum = 0.0
+        for j, lineup in enumerate(lineups):
+            name = f"hand{i:06d}" + (f"_c{j}" if duplicate else "")
+            out = play_hand(rules, options, hseed, dealer, lineup, timings, records=records, record_name=name)
+            actions += out.actions
+            if out.error is not None:
+                errors += 1
+                print(f"zipai sim: error in hand {i} (seed {hseed!r}, dealer {dealer}): {out.error}", file=sys.stderr)
+                continue
+            for s in range(players):
+                points[s] += out.points[s]
+            if out.winner is None:
+                draws += 1
+            else:
+                wins[out.winner] += 1
+            if duplicate:
+                plays += 1
+                deal_sum += out.points[j]
+                ch_wins += out.winner == j
+                ch_deal_ins += out.payer == j
+        if duplicate:
+            deal_sums.append(deal_sum)
+        if args.progress:
+            done = i + 1
+            bar = "#" * (30 * done // max(1, args.hands))
+            print(f"\r[{bar:<30}] {done}/{args.hands}", end="", file=sys.stderr, flush=True)
+    if args.progress:
+        print(file=sys.stderr)
+    seconds = time.perf_counter() - start
+    played = args.hands * (players if duplicate else 1)
+    result: dict[str, Any] = {
+        "rules": rules.name,
+        "seed": seed,
+        "hands": args.hands,
+        "players": players,
+        "bots": names if not duplicate else [args.duplicate, args.vs],
+        "wins": wins,
+        "draws": draws,
+        "points": points,
+        "errors": errors,
+        "actions": actions,
+        "seconds": round(seconds, 3),
+        "hands_per_second": round(played / seconds, 1) if seconds > 0 else 0.0,
+        "decision_ms": timings.summary(),
+    }
+    if duplicate:
+        per_play = [x / players for x in deal_sums]
+        lo, hi = _ci95(per_play)
+        wlo, whi = _wilson(ch_wins, plays)
+        result["challenger"] = {
+            "bot": args.duplicate,
+            "baseline": args.vs,
+            "deals": args.hands,
+            "plays": plays,
+            "net_per_hand": round(statistics.fmean(per_play), 4) if per_play else 0.0,
+            "net_ci95": [round(lo, 4), round(hi, 4)],
+            "win_rate": round(ch_wins / plays, 4) if plays else 0.0,
+            "win_ci95": [round(wlo, 4), round(whi, 4)],
+            "deal_in_rate": round(ch_deal_ins / plays, 4) if plays else 0.0,
+        }
+    return result
+
+
+def _table(result: dict[str, Any]) -> str:
+    lines = [
+        f"{result['rules']}: {result['hands']} hands, seed {result['seed']}, bots {', '.join(result['bots'])}",
+        f"{'seat':>4} {'wins':>6} {'points':>8}",
+    ]
+    for s in range(result["players"]):
+        lines.append(f"{s:>4} {result['wins'][s]:>6} {result['points'][s]:>8}")
+    lines.append(f"draws {result['draws']}, errors {result['errors']}, actions {result['actions']}")
+    lines.append(f"{result['seconds']} s, {result['hands_per_second']} hands/s")
+    for name, t in result["decision_ms"].items():
+        lines.append(f"decision ms {name}: p50 {t['p50']} p95 {t['p95']} max {t['max']}")
+    ch = result.get("challenger")
+    if ch:
+        lines.append(
+            f"{ch['bot']} vs {ch['baseline']}: net {ch['net_per_hand']} per hand (95% {ch['net_ci95']}), "
+            f"win rate {ch['win_rate']} (95% {ch['win_ci95']}), deal-in {ch['deal_in_rate']}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str]) -> int:
+    try:
+        args = _parser().parse_args(list(argv))
+        result = run(args)
+    except ArgumentError as exc:
+        print(f"zipai sim: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False) if args.json else _table(result))
+    return 0
