@@ -19,11 +19,9 @@ from typing import Any
 from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import NUM_KINDS, format_counts, full_deck, glyph
-from .hu import Source, Split, evaluate_win
-from .melds import SAO_KINDS, Meld, MeldKind, chi_groups_with
+from .hu import Source, Split, evaluate_roles
+from .melds import SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
 from .rules.base import RuleSet
-from .scoring import Settlement, settle_guilin
-from .special import sanlong_wukan
 
 
 class IllegalAction(ValueError):
@@ -81,12 +79,15 @@ class HandResult:
 
     winner: int | None
     win: WinInfo | None
-    settlement: Settlement | None
+    settlement: Any
     points: tuple[int, ...]
 
     @property
     def score(self) -> int:
-        return self.settlement.duo if self.settlement else 0
+        return self.settlement.score if self.settlement else 0
+
+
+OWN_TRIPLES = SAO_KINDS | WEI_KINDS  # 扫 / 过扫 / 偎 / 臭偎: a concealed triple on the table
 
 
 def _unlocked(hand: list[int]) -> bool:
@@ -104,22 +105,32 @@ class Game:
         *,
         seed: int | str = 0,
         dealer: int = 0,
+        players: int | None = None,
     ) -> None:
-        self._init_state(rules, options if options is not None else rules.parse_options({}), seed, dealer)
+        options = options if options is not None else rules.parse_options({})
+        self._init_state(rules, options, seed, dealer, players)
         deck = full_deck()
         random.Random(seed).shuffle(deck)
         self.wall: list[int] = deck  # the top of the wall is the end of the list
         self._deal()
 
-    def _init_state(self, rules: RuleSet, options: Any, seed: int | str, dealer: int) -> None:
+    def _init_state(self, rules: RuleSet, options: Any, seed: int | str, dealer: int, players: int | None) -> None:
         self.rules = rules
         self.options = options
         self.seed = seed
-        self.players = n = rules.players[0]
+        self.players = n = rules.players[0] if players is None else players
+        if n not in rules.players:
+            raise ValueError(f"{rules.name} is played by {', '.join(map(str, rules.players))} players, not {n}")
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
         self.dealer = dealer
-        self.table = rules.win_table
+        self.table = rules.win_table_for(options)
+        self.procedure = rules.procedure(options)
+        #: the seats that play this hand, in turn order from seat 0 (Bohu with 4 seated: one sits out)
+        self.active = rules.active_seats(n, dealer, options)
+        if dealer not in self.active:
+            raise ValueError(f"the dealer (seat {dealer}) must be one of the seats that play")
+        self._next = {s: self.active[(i + 1) % len(self.active)] for i, s in enumerate(self.active)}
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]
@@ -135,8 +146,11 @@ class Game:
         self.dang_di: int | None = None
         self.flips = 0
         self.opening_done = False  # the dealer's opening discard (地胡) is past
+        self.opening_discard_made = False
         self.dead_card: int | None = None  # a card in flight during a procedure-P8 offer
         self.history: list[tuple[int, Action]] = []
+        self.took = [False] * n  # made any take this hand (Bohu first-card 天胡)
+        self.draws = [0] * n  # own stock draws this hand
         self.wall = []
 
     # -----------------------------------------------------------------------------------------------------------------
@@ -161,7 +175,15 @@ class Game:
         return self.rules.held_target(self.quads(seat))
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.players
+        """下家: the next seat that plays this hand, in turn order."""
+        return self._next[seat]
+
+    def order_from(self, seat: int) -> list[int]:
+        """The playing seats in turn order, starting with ``seat``."""
+        out = [seat]
+        while len(out) < len(self.active):
+            out.append(self._next[out[-1]])
+        return out
 
     def _emit(self, event: ev.Event) -> None:
         self.events.append(event)
@@ -173,57 +195,33 @@ class Game:
         return self.wall.pop()
 
     def _deal(self) -> None:
-        n, dealer = self.players, self.dealer
-        order = [(dealer + i) % n for i in range(n)]
-        for seat in order:
-            for _ in range(self.rules.hand_size):
-                self.hands[seat][self._draw_wall()] += 1
-        self._emit(ev.HandStarted(self.rules.name, dealer, n, len(self.wall) - 1))
-        for seat in order:
-            cards = tuple(k for k in range(NUM_KINDS) for _ in range(self.hands[seat][k]))
-            self._emit(ev.Dealt(seat, cards, len(cards)))
-        if self.options.two_long == "extra_card":
-            for seat in order:
-                if sum(1 for c in self.hands[seat] if c == 4) == 2:
-                    card = self._draw_wall()
-                    self.hands[seat][card] += 1
-                    self._emit(ev.ExtraCard(seat, card))
-        card = self._draw_wall()
-        self.hands[dealer][card] += 1
-        self.dang_di = card
-        self._emit(ev.DangDi(dealer, card))
-        if self._deal_wins():
+        """Deal by the rules (they place any initial melds), apply wins at the deal, then the dealer's first turn."""
+        self.rules.deal(self)
+        if self.rules.deal_wins(self):
             return
-        if self.held(dealer) > self.target(dealer):
-            self._ask_discard(dealer)
+        if self.held(self.dealer) > self.target(self.dealer):
+            self._ask_discard(self.dealer)
         else:
-            self._flip(self.next_seat(dealer))
+            self._flip(self.next_seat(self.dealer))
 
-    def _sanlong_wukan(self, seat: int) -> Split | None:
-        """三龙五坎: >= 3 concealed 龙 or >= 5 concealed 坎 at the deal (§9.3)."""
-        return sanlong_wukan(self.hands[seat], self.table, wukan_counts_long=self.options.wukan_counts_long)
+    def give(self, seat: int, count: int) -> list[int]:
+        """Deal ``count`` cards from the top of the wall into ``seat``'s hand (for the rules' deal)."""
+        cards = [self._draw_wall() for _ in range(count)]
+        for k in cards:
+            self.hands[seat][k] += 1
+        return cards
 
-    def _deal_wins(self) -> bool:
-        """天胡 and 三龙五坎 are applied at once (procedure P9)."""
-        dealer = self.dealer
-        candidates: list[WinInfo] = []
-        tian = evaluate_win(self.hands[dealer], [], None, Source.DEAL, self.table)
-        if tian is not None and tian.hu >= self.options.min_hu:
-            candidates.append(WinInfo(tian, Source.DEAL, None, dealer, ("tianhu",)))
-        sl = self._sanlong_wukan(dealer)
-        if sl is not None:
-            candidates.append(WinInfo(sl, Source.DEAL, None, dealer, ("sanlong_wukan",)))
-        if candidates:
-            best = max(candidates, key=lambda w: (self._settle(dealer, w).duo, w.split.hu))
-            self._finish_win(dealer, best)
-            return True
-        for i in range(1, self.players):
-            seat = (dealer + i) % self.players
-            sl = self._sanlong_wukan(seat)
-            if sl is not None:
-                self._finish_win(seat, WinInfo(sl, Source.DEAL, None, seat, ("sanlong_wukan",)))
-                return True
-        return False
+    def place_meld(self, seat: int, meld: Meld) -> None:
+        """A meld made at the deal (Bohu's initial 提): taken from the hand and shown."""
+        for k in meld.cards:
+            self.hands[seat][k] -= 1
+        self._add_meld(seat, meld, seat, forced=True)
+
+    def emit(self, event: ev.Event) -> None:
+        self._emit(event)
+
+    def finish_deal_win(self, seat: int, win: WinInfo) -> None:
+        self._finish_win(seat, win)
 
     # -----------------------------------------------------------------------------------------------------------------
     # Turns.
@@ -252,21 +250,21 @@ class Game:
             return
         card = self._draw_wall()
         self.flips += 1
+        first_after_opening = self.flips == 1 and self.opening_discard_made
         self.opening_done = True
+        self.draws[seat] += 1
         self.hu_locked[seat] = False
         hand = self.hands[seat]
-        own_sao = self._find_meld(seat, card, SAO_KINDS)
-        forced: MeldKind | None = None
-        if hand[card] == 3 or own_sao >= 0:
-            forced = self.table.quad_own
-        elif hand[card] == 2:
-            forced = MeldKind.GUO_SAO if card in self.peng_ban[seat] else self.table.triple_own
+        own_sao = self._find_meld(seat, card, OWN_TRIPLES)
+        forced = self._forced_own_kind(seat, card, own_sao)
         if forced is None:
             self._emit(ev.Flipped(seat, card, len(self.wall)))
-            self._open_window(card, seat, flip=True)
+            self._open_window(card, seat, flip=True, opening=first_after_opening)
             return
-        # Stage 0: the drawer's forced 扫 / 过扫 / 扫穿; the card is shown face down to the others.
-        self._emit(ev.Flipped(seat, card, len(self.wall), hidden=True))
+        # Stage 0: the drawer's forced 扫 / 过扫 / 扫穿 (偎 / 臭偎 / 提); a card that completes a face-down meld is not
+        # shown to the others (procedure P2).
+        size = 4 if forced is self.table.quad_own else 3
+        self._emit(ev.Flipped(seat, card, len(self.wall), hidden=Meld(forced, (card,) * size).hidden_kind))
         from_hand = hand[card] if own_sao < 0 else 0
         is_quad = forced is self.table.quad_own
         hand_after = list(hand)
@@ -275,7 +273,7 @@ class Game:
             hand_after
         ):
             # Procedure P8: offer 胡 with the meld counted; otherwise the card is dead.
-            win = self._win_check(seat, card, Source.OWN_DRAW, seat, ())
+            win = self._win_check(seat, card, Source.OWN_DRAW, seat, False)
             self.dead_card = card
             if win is not None:
                 self._ask_hu(seat, win, "hu_dead")
@@ -283,11 +281,23 @@ class Game:
                 self._dead(seat)
             return
         self._make_drawer_meld(seat, card, forced, own_sao)
-        win = self._win_check(seat, None, Source.OWN_DRAW, seat, ())
+        win = self._win_check(seat, None, Source.OWN_DRAW, seat, False)
         if win is not None:
             self._ask_hu(seat, win, "hu_drawer")
         else:
             self._after_take(seat)
+
+    def _forced_own_kind(self, seat: int, card: int, own_sao: int) -> MeldKind | None:
+        """The drawer's forced meld on its own draw.
+
+        扫穿 / 提 from a 坎 or a 扫 / 偎 on the table; 扫 / 偎 (过扫 / 臭偎 after a declined 碰) from a pair.
+        """
+        hand = self.hands[seat]
+        if hand[card] == 3 or own_sao >= 0:
+            return self.table.quad_own
+        if hand[card] == 2:
+            return self.table.triple_own_banned if card in self.peng_ban[seat] else self.table.triple_own
+        return None
 
     def _dead(self, seat: int) -> None:
         card = self.dead_card
@@ -334,11 +344,13 @@ class Game:
     # The claim arbiter (procedure P1).
 
     def _open_window(self, card: int, owner: int, *, flip: bool, opening: bool = False) -> None:
-        n = self.players
+        order = self.order_from(owner)
         if flip:
-            queue = [(owner + i) % n for i in range(n)]
+            queue = order
+        elif self.procedure.hu_on_discard == "any" or (opening and self.procedure.dihu_on == "discard"):
+            queue = order[1:]
         else:
-            queue = [(owner + i) % n for i in range(1, n)]
+            queue = []  # Bohu: no 胡 on a discard, except 地胡
         self.window = Window(card, owner, flip, opening, Stage.HU, queue)
         self.phase = Phase.CLAIM
         self._advance_window()
@@ -356,8 +368,7 @@ class Game:
                     source = Source.OWN_DRAW if seat == owner else Source.OTHER_DRAW
                 else:
                     source = Source.DISCARD
-                special = ("dihu",) if w.opening else ()
-                win = self._win_check(seat, card, source, owner, special)
+                win = self._win_check(seat, card, source, owner, w.opening)
                 if win is not None:
                     self._ask_hu(seat, win, "hu")
                     return
@@ -368,10 +379,15 @@ class Game:
                 return
         if w.stage is Stage.PENG:
             w.stage = Stage.CHI
-            w.queue = [owner, self.next_seat(owner)] if w.flip else [self.next_seat(owner)]
+            if not w.flip:
+                w.queue = [self.next_seat(owner)]
+            elif self.procedure.chi_next_on_draw:
+                w.queue = [owner, self.next_seat(owner)]
+            else:
+                w.queue = [owner]
             seats = [
                 s
-                for s in range(self.players)
+                for s in self.active
                 if s != owner
                 and self.hands[s][card] == 2
                 and card not in self.peng_ban[s]
@@ -398,14 +414,14 @@ class Game:
         self._flip(self.next_seat(owner))
 
     def _forced_quad(self, w: Window) -> bool:
-        """Stage 2: 开舵 from a 坎, from a 扫 (any other player's card) or from a 碰 (flips only)."""
+        """Stage 2: 开舵 / 跑 from a 坎, from a 扫 / 偎 (another's card), or from a 碰 (flips; Bohu: discards too)."""
         card, owner = w.card, w.owner
         found: list[tuple[int, int]] = []  # (seat, meld index or -1 for a 坎 in hand)
-        for seat in range(self.players):
+        for seat in self.active:
             if seat != owner:
                 if self.hands[seat][card] == 3:
                     found.append((seat, -1))
-                idx = self._find_meld(seat, card, SAO_KINDS)
+                idx = self._find_meld(seat, card, OWN_TRIPLES)
                 if idx >= 0:
                     found.append((seat, idx))
             if w.flip or self.table.peng_upgrade_on_discard:
@@ -423,6 +439,7 @@ class Game:
             return False  # it would leave no legal discard: not made (rules-guilin.md, choices)
         self.window = None
         self.hu_locked[seat] = False
+        self.took[seat] = True
         quad = Meld(self.table.quad_other, (card,) * 4)
         if idx < 0:
             self.hands[seat][card] = 0
@@ -438,8 +455,12 @@ class Game:
         hand = self.hands[seat]
         if card in self.chou[seat] or hand[card] >= 3:
             return []
+        bi = self.procedure.bi
+        erqishi = self.table.erqishi
         out: list[Chi] = []
         for main in chi_groups_with(card):
+            if not erqishi and _is_erqishi(main):
+                continue
             rest = list(hand)
             rest_ok = True
             used_taken = False
@@ -453,7 +474,7 @@ class Game:
                 rest[k] -= 1
             if not rest_ok:
                 continue
-            for bis in _bi_choices(rest, card, hand):
+            for bis in _bi_choices(rest, card, hand, erqishi) if bi else [()]:
                 after = list(rest)
                 for g in bis:
                     for k in g:
@@ -465,18 +486,16 @@ class Game:
     # -----------------------------------------------------------------------------------------------------------------
     # Winning.
 
-    def _win_check(
-        self, seat: int, card: int | None, source: Source, from_seat: int, special: tuple[str, ...]
-    ) -> WinInfo | None:
-        split = evaluate_win(self.hands[seat], self.melds[seat], card, source, self.table)
-        if split is None or split.hu < self.options.min_hu:
+    def _win_check(self, seat: int, card: int | None, source: Source, from_seat: int, opening: bool) -> WinInfo | None:
+        """The win ``seat`` may claim now, with the rules' choice among the roles of the card, or None."""
+        splits = evaluate_roles(self.hands[seat], self.melds[seat], card, source, self.table)
+        if not splits:
             return None
-        if special and (source is not Source.DISCARD or from_seat != self.dealer):
-            special = ()
-        return WinInfo(split, source, card, from_seat, special)
+        special = self.rules.win_specials(self, seat, source, from_seat, opening)
+        return self.rules.pick_win(self, seat, [WinInfo(sp, source, card, from_seat, special) for sp in splits])
 
     def _ask_hu(self, seat: int, win: WinInfo, kind: str) -> None:
-        compulsory = self.options.hu_compulsory
+        compulsory = self.procedure.hu_compulsory
         must = compulsory == "always" or (compulsory == "discard" and win.source is Source.DISCARD)
         actions: list[Action] = [Hu()] if must else [Hu(), Pass()]
         self.phase = Phase.CLAIM
@@ -493,32 +512,23 @@ class Game:
             held[card] += 1
         return held
 
-    def _settle(self, seat: int, win: WinInfo) -> Settlement:
-        payer = win.from_seat if win.source is Source.DISCARD else None
-        return settle_guilin(
-            hu=win.split.hu,
-            held=self.winner_cards(seat, win.card),
-            source=win.source,
-            special=win.special,
-            winner=seat,
-            payer=payer,
-            players=self.players,
-            wall_rest=self.wall[::-1],
-            options=self.options,
-        )
+    def settle(self, seat: int, win: WinInfo) -> Any:
+        """The rules' settlement of a win by ``seat`` (醒 cards come from the rest of the wall, top first)."""
+        return self.rules.settle(self, seat, win)
 
     def _finish_win(self, seat: int, win: WinInfo) -> None:
-        settlement = self._settle(seat, win)
+        settlement = self.settle(seat, win)
         self.window = None
         self.pending = None
         self.phase = Phase.ENDED
         self._emit(
             ev.Won(seat, win.source.value, win.card, win.from_seat, win.split.hu, settlement.special, win.split.groups)
         )
-        if settlement.xing_cards:
-            self._emit(ev.XingFlipped(settlement.xing_cards, settlement.duo_parts["xing"]))
+        xing_cards = getattr(settlement, "xing_cards", ())
+        if xing_cards:
+            self._emit(ev.XingFlipped(xing_cards, settlement.duo_parts["xing"]))
         self.result = HandResult(seat, win, settlement, settlement.points)
-        self._emit(ev.HandEnded(seat, settlement.points, settlement.duo, self._reveal()))
+        self._emit(ev.HandEnded(seat, settlement.points, settlement.score, self._reveal()))
 
     def _end_draw(self) -> None:
         """荒庄: a flip is due and the wall is empty (§10.5)."""
@@ -577,9 +587,11 @@ class Game:
     def _discard(self, seat: int, card: int) -> None:
         opening = seat == self.dealer and not self.opening_done
         self.opening_done = True
+        self.opening_discard_made = self.opening_discard_made or opening
         self.hands[seat][card] -= 1
         self.discarded[seat].add(card)
-        self.chou[seat].add(card)  # §7.4: never 吃 a kind you discarded
+        if self.procedure.own_discard_ban:
+            self.chou[seat].add(card)  # §7.4: never 吃 a kind you discarded
         self._emit(ev.Discarded(seat, card))
         self._open_window(card, seat, flip=False, opening=opening)
 
@@ -592,19 +604,16 @@ class Game:
                 card = self.dead_card
                 assert card is not None
                 self.dead_card = None
-                own_sao = self._find_meld(seat, card, SAO_KINDS)
-                forced = (
-                    self.table.quad_own
-                    if self.hands[seat][card] == 3 or own_sao >= 0
-                    else (MeldKind.GUO_SAO if card in self.peng_ban[seat] else self.table.triple_own)
-                )
+                own_sao = self._find_meld(seat, card, OWN_TRIPLES)
+                forced = self._forced_own_kind(seat, card, own_sao)
+                assert forced is not None
                 self._make_drawer_meld(seat, card, forced, own_sao)
                 win = WinInfo(win.split, win.source, None, win.from_seat, win.special)
             self._take_winning_card(seat, win)
             self._finish_win(seat, win)
             return
         self._emit(ev.Passed(seat, "hu"))
-        if self.options.guo_hu:
+        if self.procedure.guo_hu:
             self.hu_locked[seat] = True
         if pending.kind == "hu_dead":
             self._dead(seat)
@@ -624,12 +633,14 @@ class Game:
         w = self.window
         assert w is not None
         if isinstance(action, Pass):
-            self.peng_ban[seat].add(w.card)
+            if self.procedure.peng_ban:
+                self.peng_ban[seat].add(w.card)
             self._emit(ev.Passed(seat, "peng"))
             self._advance_window()
             return
         self.window = None
         self.hu_locked[seat] = False
+        self.took[seat] = True
         self.hands[seat][w.card] -= 2
         self._add_meld(seat, Meld(MeldKind.PENG, (w.card,) * 3), w.owner, forced=False)
         self._after_take(seat)
@@ -638,13 +649,15 @@ class Game:
         w = self.window
         assert w is not None
         if isinstance(action, Pass):
-            self.chou[seat].add(w.card)
+            if self.procedure.chou:
+                self.chou[seat].add(w.card)
             self._emit(ev.Passed(seat, "chi"))
             self._advance_window()
             return
         assert isinstance(action, Chi)
         self.window = None
         self.hu_locked[seat] = False
+        self.took[seat] = True
         hand = self.hands[seat]
         main, *bis = action.groups
         for k in main[1:]:
@@ -697,12 +710,20 @@ def _main_order(group: tuple[int, int, int], card: int) -> tuple[int, int, int]:
     return (card, rest[0], rest[1])
 
 
-def _bi_choices(rest: list[int], card: int, hand: list[int]) -> list[tuple[tuple[int, int, int], ...]]:
+def _is_erqishi(group: tuple[int, int, int]) -> bool:
+    return sorted(k % 10 for k in group) == [1, 6, 9]
+
+
+def _bi_choices(
+    rest: list[int], card: int, hand: list[int], erqishi: bool = True
+) -> list[tuple[tuple[int, int, int], ...]]:
     """All ways to put out every remaining copy of ``card`` in 比 groups made of unlocked hand cards (§7.2)."""
     if rest[card] == 0:
         return [()]
     out: list[tuple[tuple[int, int, int], ...]] = []
     for g in chi_groups_with(card):
+        if not erqishi and _is_erqishi(g):
+            continue
         after = list(rest)
         ok = True
         for k in g:
@@ -712,7 +733,7 @@ def _bi_choices(rest: list[int], card: int, hand: list[int]) -> list[tuple[tuple
             after[k] -= 1
         if not ok:
             continue
-        for more in _bi_choices(after, card, hand):
+        for more in _bi_choices(after, card, hand, erqishi):
             choice = tuple(sorted((g, *more)))
             out.append(choice)
     return list(dict.fromkeys(out))

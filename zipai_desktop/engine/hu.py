@@ -56,10 +56,16 @@ class WinTable:
     quad_other: MeldKind  # 坎 / 扫 + another's card: 开舵 / 跑
     pair_always: bool  # Bohu: a pair always; Guilin: a pair exactly when a quad is held
     peng_upgrade_on_discard: bool  # may a discard join a 碰 to make a quad?
+    triple_own_banned: MeldKind = MeldKind.GUO_SAO  # pair + own draw after a declined 碰: 过扫 / 臭偎
+    erqishi: bool = True  # 二七十 / 贰柒拾 is a group (Bohu option)
+    bonus_rank: int = 0  # Bohu option: triples and quads of this number are worth double (0 = off)
 
     def value(self, kind: str, card: int) -> int:
         small, big = self.values[kind]
-        return big if card >= 10 else small
+        value = big if card >= 10 else small
+        if self.bonus_rank and number(card) == self.bonus_rank:
+            value *= 2
+        return value
 
     def meld_value(self, meld: Meld) -> int:
         if meld.kind is MeldKind.CHI:
@@ -73,7 +79,7 @@ class WinTable:
 _SHIFT = [3 * k for k in range(NUM_KINDS)]
 
 
-def _free_groups() -> list[list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, int, int]]]]:
+def _free_groups(erqishi: bool) -> list[list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, int, int]]]]:
     """For each kind, the 吃-type groups in which it is the lowest kind: (checks, mask, value, cards)."""
     table: list[list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, int, int]]]] = []
     for low in range(NUM_KINDS):
@@ -81,7 +87,7 @@ def _free_groups() -> list[list[tuple[tuple[tuple[int, int], ...], int, int, tup
         n = number(low)
         if n <= 8:
             cands.append((low, low + 1, low + 2))
-        if n == 2:
+        if n == 2 and erqishi:
             cands.append((low, low + 5, low + 8))
         if low < 10:
             cands.append((low, low, low + 10))
@@ -100,7 +106,11 @@ def _free_groups() -> list[list[tuple[tuple[tuple[int, int], ...], int, int, tup
     return table
 
 
-_GROUPS_FROM = _free_groups()
+# Bits 62 and 63 of a memo key: no-二七十 mode and "a pair is still needed"; bits 0-59 the packed counts.
+_PAIR = 1 << 63
+_NO27 = 1 << 62
+_CARDS = (1 << 60) - 1
+_TABLES = {True: _free_groups(True), False: _free_groups(False)}
 _memo: dict[int, int] = {}
 _MEMO_LIMIT = 2_000_000
 
@@ -118,8 +128,9 @@ def _best(key: int) -> int:
     hit = _memo.get(key)
     if hit is not None:
         return hit
-    cards = key & ~(1 << 63)
-    need_pair = key != cards
+    cards = key & _CARDS
+    need_pair = bool(key & _PAIR)
+    groups_from = _TABLES[not key & _NO27]
     if cards == 0:
         result = -1 if need_pair else 0
     else:
@@ -128,8 +139,8 @@ def _best(key: int) -> int:
         count = (cards >> shift) & 7
         result = -1
         if need_pair and count >= 2:
-            result = _best(cards - (2 << shift))
-        for checks, mask, value, _ in _GROUPS_FROM[low]:
+            result = _best((key & ~_PAIR) - (2 << shift))
+        for checks, mask, value, _ in groups_from[low]:
             for sh, cnt in checks:
                 if (cards >> sh) & 7 < cnt:
                     break
@@ -143,30 +154,35 @@ def _best(key: int) -> int:
     return result
 
 
-def best_free(counts: Sequence[int], need_pair: bool) -> int:
+def _key(counts: Sequence[int], need_pair: bool, erqishi: bool) -> int:
+    return pack(counts) | (_PAIR if need_pair else 0) | (0 if erqishi else _NO27)
+
+
+def best_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> int:
     """Max 胡 of the free cards split into 吃-type groups (and one pair if ``need_pair``), or -1."""
     total = sum(counts)
     if total % 3 != (2 if need_pair else 0):
         return -1
-    return _best(pack(counts) | (1 << 63 if need_pair else 0))
+    return _best(_key(counts, need_pair, erqishi))
 
 
-def split_free(counts: Sequence[int], need_pair: bool) -> list[Group] | None:
+def split_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> list[Group] | None:
     """The groups of a best free split (the reconstruction of :func:`best_free`)."""
-    target = best_free(counts, need_pair)
+    target = best_free(counts, need_pair, erqishi)
     if target < 0:
         return None
-    key = pack(counts) | (1 << 63 if need_pair else 0)
+    key = _key(counts, need_pair, erqishi)
+    groups_from = _TABLES[erqishi]
     groups: list[Group] = []
-    while key & ~(1 << 63):
-        cards = key & ~(1 << 63)
+    while key & _CARDS:
+        cards = key & _CARDS
         low = ((cards & -cards).bit_length() - 1) // 3
         shift = _SHIFT[low]
-        if key != cards and (cards >> shift) & 7 >= 2 and _best(cards - (2 << shift)) == target:
+        if key & _PAIR and (cards >> shift) & 7 >= 2 and _best((key & ~_PAIR) - (2 << shift)) == target:
             groups.append(Group("pair", (low, low), 0, False))
-            key = cards - (2 << shift)
+            key = (key & ~_PAIR) - (2 << shift)
             continue
-        for checks, mask, value, group_cards in _GROUPS_FROM[low]:
+        for checks, mask, value, group_cards in groups_from[low]:
             if all((cards >> sh) & 7 >= cnt for sh, cnt in checks) and _best(key - mask) == target - value:
                 shape = chi_shape(group_cards)
                 groups.append(Group("da" if shape == "da" else "seq", group_cards, value, False))
@@ -206,10 +222,29 @@ def evaluate_win(
     source: Source,
     table: WinTable,
 ) -> Split | None:
-    """The best split of a hand plus winning card, or None when no role of the card completes the hand.
+    """The split with the highest 胡 of a hand plus winning card, or None when no role of the card completes the hand.
 
     ``hand`` is the concealed count vector *before* the winning card; ``melds`` are the winner's table melds. With
     ``card`` None the hand is judged as it stands (a win from the deal, or after a forced meld already made).
+    """
+    best: Split | None = None
+    for split in evaluate_roles(hand, melds, card, source, table):
+        if best is None or split.hu > best.hu:
+            best = split
+    return best
+
+
+def evaluate_roles(
+    hand: Sequence[int],
+    melds: Sequence[Meld],
+    card: int | None,
+    source: Source,
+    table: WinTable,
+) -> list[Split]:
+    """For every role of the winning card that completes the hand, its split with the highest 胡.
+
+    A game whose score depends on more than 胡 (Bohu's 飘胡 depends on whether the card makes a 碰-type triple) picks
+    among these by its own score.
     """
     free0, locked0, locked_quads = _locked(hand, table)
     exposed = [Group(m.kind.value, m.cards, table.meld_value(m), True) for m in melds]
@@ -268,18 +303,17 @@ def evaluate_win(
             if peng_idx >= 0 and (source is not Source.DISCARD or table.peng_upgrade_on_discard):
                 roles.append((upgraded(peng_idx, table.quad_other), locked0, [], free0, base_q + 1))
 
-    best: Split | None = None
+    out: list[Split] = []
     for exp, locked, extra, free, quads in roles:
         need_pair = table.pair_always or quads >= 1
-        value = best_free(free, need_pair)
+        value = best_free(free, need_pair, table.erqishi)
         if value < 0:
             continue
         total = value + sum(g.hu for g in exp) + sum(g.hu for g in locked) + sum(g.hu for g in extra)
-        if best is None or total > best.hu:
-            groups = split_free(free, need_pair)
-            assert groups is not None
-            best = Split(total, tuple(exp + locked + extra + groups), quads)
-    return best
+        groups = split_free(free, need_pair, table.erqishi)
+        assert groups is not None
+        out.append(Split(total, tuple(exp + locked + extra + groups), quads))
+    return out
 
 
 def is_complete_shape(hand: Sequence[int], melds: Sequence[Meld], table: WinTable) -> bool:

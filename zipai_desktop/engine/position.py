@@ -40,6 +40,7 @@ def game_from_position(
     options: Any = None,
     fill_hands: bool = True,
     at_deal: bool = False,
+    players: int | None = None,
 ) -> Game:
     """A hand where seat ``i`` holds ``hands[i]`` and ``melds[i]``; ``wall`` is read from its top.
 
@@ -50,8 +51,9 @@ def game_from_position(
     ``flipped`` > 0 marks that the dealer's opening discard is past (no 地胡).
     """
     game = Game.__new__(Game)
-    n = rules.players[0]
-    Game._init_state(game, rules, options if options is not None else rules.parse_options({}), "position", dealer)
+    opts = options if options is not None else rules.parse_options({})
+    Game._init_state(game, rules, opts, "position", dealer, players)
+    n = game.players
     for seat in range(n):
         game.hands[seat] = to_counts(parse_cards(hands[seat])) if seat < len(hands) else [0] * NUM_KINDS
         game.melds[seat] = parse_melds(melds[seat]) if seat < len(melds) else []
@@ -69,7 +71,7 @@ def game_from_position(
         raise PositionError("a kind appears more than four times")
     spare = [COPIES - used[k] for k in range(NUM_KINDS)]
     if fill_hands:
-        for seat in range(n):
+        for seat in game.active:
             size = game.target(seat) + (1 if seat == to_discard or (at_deal and seat == dealer) else 0)
             hand = game.hands[seat]
             k = (7 * seat) % NUM_KINDS
@@ -87,7 +89,7 @@ def game_from_position(
     game.flips = flipped
     game.opening_done = flipped > 0
     if at_deal:
-        if not game._deal_wins():
+        if not rules.deal_wins(game):
             game._after_take(dealer)
     elif to_flip is not None:
         game._flip(to_flip)

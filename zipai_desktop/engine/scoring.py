@@ -72,6 +72,10 @@ class Settlement:
     special: tuple[str, ...]
     points: tuple[int, ...] = field(default=())
 
+    @property
+    def score(self) -> int:
+        return self.duo
+
 
 def hu_to_duo(hu: int, options: GuilinOptions) -> int:
     """§10.1: 1 + floor((hu - min) / step) for hu >= min."""

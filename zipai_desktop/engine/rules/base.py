@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..hu import WinTable
+
+if TYPE_CHECKING:
+    from ..game import Game, WinInfo
 
 
 class OptionError(ValueError):
@@ -41,6 +45,21 @@ def options_to_dict(options: Any) -> dict[str, Any]:
     return dataclasses.asdict(options)
 
 
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """Play-procedure switches the state machine reads (rules as data)."""
+
+    hu_compulsory: str = "no"  # no | discard | always
+    guo_hu: bool = False  # procedure P5
+    bi: bool = True  # 比 when eating
+    chou: bool = True  # a passed 吃 makes the kind 臭
+    peng_ban: bool = True  # a passed 碰 bans later 碰 of the kind
+    own_discard_ban: bool = True  # never 吃 a kind you discarded
+    chi_next_on_draw: bool = True  # a drawn card may be eaten by the drawer, then the drawer's 下家
+    hu_on_discard: str = "any"  # any | dihu_only
+    dihu_on: str = "discard"  # 地胡 on the dealer's opening discard, or on the first draw after it ("draw")
+
+
 class RuleSet(Protocol):
     """What the engine asks of a game's rules module."""
 
@@ -58,3 +77,21 @@ class RuleSet(Protocol):
     def parse_options(self, raw: Mapping[str, Any]) -> Any: ...
 
     def held_target(self, quads: int) -> int: ...
+
+    def win_table_for(self, options: Any) -> WinTable: ...
+
+    def procedure(self, options: Any) -> Procedure: ...
+
+    def active_seats(self, players: int, dealer: int, options: Any) -> tuple[int, ...]: ...
+
+    def deal(self, game: Game) -> None: ...
+
+    def deal_wins(self, game: Game) -> bool: ...
+
+    def win_specials(self, game: Game, seat: int, source: Any, from_seat: int, opening: bool) -> tuple[str, ...]: ...
+
+    def pick_win(self, game: Game, seat: int, candidates: list[WinInfo]) -> WinInfo | None: ...
+
+    def settle(self, game: Game, seat: int, win: WinInfo) -> Any: ...
+
+    def zero_sum(self, options: Any) -> bool: ...

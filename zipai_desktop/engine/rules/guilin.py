@@ -7,11 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..hu import WinTable
+from .. import events as ev
+from ..cards import NUM_KINDS
+from ..hu import Source, WinTable, evaluate_win
 from ..melds import MeldKind
-from .base import options_from_dict
+from .base import Procedure, options_from_dict
+
+if TYPE_CHECKING:
+    from ..game import Game, WinInfo
+    from ..scoring import Settlement
 
 XING_CHOICES = ("up_down", "up", "down", "mid", "up_mid", "mid_down", "up_mid_down", "none")
 
@@ -86,6 +92,86 @@ class GuilinRules:
     def held_target(quads: int) -> int:
         """§7.9: between turns a player holds 20 + max(0, Q - 1) cards (hand plus own melds)."""
         return 20 + max(0, quads - 1)
+
+    def win_table_for(self, options: GuilinOptions) -> WinTable:
+        return self.win_table
+
+    def procedure(self, options: GuilinOptions) -> Procedure:
+        return Procedure(hu_compulsory=options.hu_compulsory, guo_hu=options.guo_hu)
+
+    def active_seats(self, players: int, dealer: int, options: GuilinOptions) -> tuple[int, ...]:
+        return tuple(range(players))
+
+    def zero_sum(self, options: GuilinOptions) -> bool:
+        return True
+
+    # --- the deal (§2, procedure P12) -------------------------------------------------------------------------------
+
+    def deal(self, game: Game) -> None:
+        dealer = game.dealer
+        order = game.order_from(dealer)
+        for seat in order:
+            game.give(seat, self.hand_size)
+        game.emit(ev.HandStarted(self.name, dealer, game.players, len(game.wall) - 1))
+        for seat in order:
+            cards = tuple(k for k in range(NUM_KINDS) for _ in range(game.hands[seat][k]))
+            game.emit(ev.Dealt(seat, cards, len(cards)))
+        if game.options.two_long == "extra_card":
+            for seat in order:
+                if sum(1 for c in game.hands[seat] if c == 4) == 2:
+                    (card,) = game.give(seat, 1)
+                    game.emit(ev.ExtraCard(seat, card))
+        (card,) = game.give(dealer, 1)
+        game.dang_di = card
+        game.emit(ev.DangDi(dealer, card))
+
+    def deal_wins(self, game: Game) -> bool:
+        """天胡 and 三龙五坎 are applied at once (procedure P9); a dealer with both gets the higher score."""
+        from ..game import WinInfo
+        from ..special import sanlong_wukan
+
+        dealer, options, table = game.dealer, game.options, game.table
+        candidates: list[WinInfo] = []
+        tian = evaluate_win(game.hands[dealer], [], None, Source.DEAL, table)
+        if tian is not None and tian.hu >= options.min_hu:
+            candidates.append(WinInfo(tian, Source.DEAL, None, dealer, ("tianhu",)))
+        for seat in game.order_from(dealer):
+            sl = sanlong_wukan(game.hands[seat], table, wukan_counts_long=options.wukan_counts_long)
+            if sl is not None:
+                candidates.append(WinInfo(sl, Source.DEAL, None, seat, ("sanlong_wukan",)))
+            if candidates:
+                best = max(candidates, key=lambda w: (game.settle(seat, w).score, w.split.hu))
+                game.finish_deal_win(seat, best)
+                return True
+        return False
+
+    # --- winning and settlement -------------------------------------------------------------------------------------
+
+    def win_specials(self, game: Game, seat: int, source: Source, from_seat: int, opening: bool) -> tuple[str, ...]:
+        if opening and source is Source.DISCARD and from_seat == game.dealer:
+            return ("dihu",)
+        return ()
+
+    def pick_win(self, game: Game, seat: int, candidates: list[WinInfo]) -> WinInfo | None:
+        """The role with the highest 胡 (舵 only grows with 胡), if it reaches the minimum."""
+        best = max(candidates, key=lambda w: w.split.hu)
+        return best if best.split.hu >= game.options.min_hu else None
+
+    def settle(self, game: Game, seat: int, win: WinInfo) -> Settlement:
+        from ..scoring import settle_guilin
+
+        payer = win.from_seat if win.source is Source.DISCARD else None
+        return settle_guilin(
+            hu=win.split.hu,
+            held=game.winner_cards(seat, win.card),
+            source=win.source,
+            special=win.special,
+            winner=seat,
+            payer=payer,
+            players=game.players,
+            wall_rest=game.wall[::-1],
+            options=game.options,
+        )
 
 
 GUILIN = GuilinRules()
