@@ -150,6 +150,8 @@ class Game:
         self.dead_card: int | None = None  # a card in flight during a procedure-P8 offer
         self.history: list[tuple[int, Action]] = []
         self.took = [False] * n  # made any take this hand (Bohu first-card 天胡)
+        self.removed: list[int] = []  # cards out of play (Bohu two-player option)
+        self.short = [0] * n  # cards short of the held-count rule after the deal
         self.draws = [0] * n  # own stock draws this hand
         self.wall = []
 
@@ -197,12 +199,17 @@ class Game:
     def _deal(self) -> None:
         """Deal by the rules (they place any initial melds), apply wins at the deal, then the dealer's first turn."""
         self.rules.deal(self)
+        self.mark_short()
         if self.rules.deal_wins(self):
             return
         if self.held(self.dealer) > self.target(self.dealer):
             self._ask_discard(self.dealer)
         else:
             self._flip(self.next_seat(self.dealer))
+
+    def mark_short(self) -> None:
+        """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙)."""
+        self.short = [max(0, self.target(s) - self.held(s)) if s in self.active else 0 for s in range(self.players)]
 
     def give(self, seat: int, count: int) -> list[int]:
         """Deal ``count`` cards from the top of the wall into ``seat``'s hand (for the rules' deal)."""
@@ -674,7 +681,7 @@ class Game:
 
     def card_total(self) -> int:
         """All 80 cards, wherever they are (the conservation invariant)."""
-        total = sum(sum(h) for h in self.hands) + len(self.wall)
+        total = sum(sum(h) for h in self.hands) + len(self.wall) + len(self.removed)
         total += sum(len(m.cards) for ms in self.melds for m in ms) + sum(len(p) for p in self.piles)
         if self.window is not None:
             total += 1

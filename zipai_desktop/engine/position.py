@@ -88,6 +88,7 @@ def game_from_position(
     game.wall = rest + list(reversed(top))
     game.flips = flipped
     game.opening_done = flipped > 0
+    game.mark_short()
     if at_deal:
         if not rules.deal_wins(game):
             game._after_take(dealer)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from .base import OptionError, RuleSet
+from .bohu import BOHU
 from .guilin import GUILIN
 
-RULESETS: dict[str, RuleSet] = {GUILIN.name: GUILIN}
+RULESETS: dict[str, RuleSet] = {GUILIN.name: GUILIN, BOHU.name: BOHU}
 
 
 class UnknownRules(ValueError):

@@ -1,0 +1,339 @@
+"""秀山博胡 (Xiushan Bohu, Chongqing): options, 胡息 values, the 20/19 deal, 番 (名堂) and settlement.
+
+The same state machine as 桂林字牌 plays it; what differs is here as data and small hooks: the deal with the 亮张 and
+initial 提 placed at once, the held-count rule 19 + k, no 胡 on a discard except 地胡, 吃 of a drawn card by the drawer
+only, a pair in every win, and the score 胡息 × 番.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from .. import events as ev
+from ..cards import NUM_KINDS, RED_KINDS
+from ..hu import Group, Source, Split, WinTable, evaluate_win
+from ..melds import Meld, MeldKind
+from .base import Procedure, options_from_dict
+
+if TYPE_CHECKING:
+    from ..game import Game, WinInfo
+
+
+@dataclass(frozen=True, slots=True)
+class BohuOptions:
+    """The options of bohu.md §15 (names as ``zipai score --rules bohu`` accepts them)."""
+
+    min_huxi: int = 10  # 起胡: 10 or 15
+    chi_next_on_draw: bool = False  # the drawer's 下家 may also 吃 a drawn card (跑胡子)
+    erqishi: bool = True  # 二七十 / 贰柒拾 is a group worth 3 / 6
+    bi: bool = True  # 比 when eating
+    chou: bool = True  # 臭牌
+    peng_ban: bool = True  # 过碰 (and the own draw of that kind is a 臭偎)
+    own_discard_ban: bool = True  # never 吃 a kind you discarded (procedure P3)
+    guo_hu: bool = False  # procedure P5
+    peng_pao_on_discard: bool = True  # a discarded 4th card turns your 碰 into a 跑 (seed, literal)
+    short_player: str = "skip_discard"  # or "replacement": draw replacement cards at once
+    fan_combination: str = "max"  # or "sum"; capped at 3 either way
+    tier_all_hands: bool = True  # the 胡息 tier applies to hands with a 名堂 too
+    tianhu_tier: str = "doubled"  # or "raw": the tier of a 天胡 read on the raw 胡息
+    first_card_tianhu: bool = False  # procedure P11
+    dihu: str = "first_discard"  # or "first_draw"
+    bonus_rank: int = 0  # 0 = off; 1-10: 碰 / 哨 / 开招 / 提 of that number score double
+    huang_zhuang_dealer: str = "three_in_a_row"  # or "each_time"
+    round_counter: str = "score"  # or "huxi": what counts toward the round target
+    round_target: int = 100
+    bonus_ten: bool = False  # +10 for 自摸 and for 天胡 / 地胡 (邵阳剥皮)
+    settlement: str = "winner_only"  # or "zero_sum_round", "losers_pay"
+    sit_out: str = "opposite_dealer"  # with 4 seated; or "fixed_fourth"
+    two_player_remove: bool = False  # with 2 players, remove 20 cards face down
+
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "min_huxi": (10, 15),
+    "short_player": ("skip_discard", "replacement"),
+    "fan_combination": ("max", "sum"),
+    "tianhu_tier": ("doubled", "raw"),
+    "dihu": ("first_discard", "first_draw"),
+    "bonus_rank": tuple(range(11)),
+    "huang_zhuang_dealer": ("three_in_a_row", "each_time"),
+    "round_counter": ("score", "huxi"),
+    "settlement": ("winner_only", "zero_sum_round", "losers_pay"),
+    "sit_out": ("opposite_dealer", "fixed_fourth"),
+}
+
+SHAO_KINDS = frozenset({"kan", "wei", "chou_wei"})  # 哨: a concealed triple
+QUAD_KINDS = frozenset({"ti", "pao", "long"})  # 开招 / 提
+
+
+@dataclass(frozen=True, slots=True)
+class BohuSettlement:
+    """What a Bohu win is worth: 胡息 (doubled for 天胡) × 番, and what each seat gets."""
+
+    hu: int  # effective 胡息
+    raw_hu: int
+    fan: int
+    score: int
+    special: tuple[str, ...]
+    points: tuple[int, ...] = field(default=())
+
+
+def tier(huxi: int) -> int:
+    """普通胡 tier: 胡息 <= 23 -> 1 番, 24-27 -> 2, >= 28 -> 3."""
+    return 1 if huxi <= 23 else 2 if huxi <= 27 else 3
+
+
+def fan_of(
+    split: Split, held: Sequence[int], special: Sequence[str], options: BohuOptions, *, degenerate: bool = False
+) -> tuple[int, int, tuple[str, ...]]:
+    """(effective 胡息, 番, names) of a winning split (§12). ``held`` counts every card of the winning hand.
+
+    ``degenerate`` is the 3提 / 5坎 天胡, whose other 名堂 are not judged (§13).
+    """
+    raw = split.hu
+    tianhu = "tianhu" in special
+    huxi = 2 * raw if tianhu else raw
+    tier_base = huxi if (not tianhu or options.tianhu_tier == "doubled") else raw
+    red = sum(held[k] for k in RED_KINDS)
+    big = sum(held[10:])
+    small = sum(held[:10])
+    names: list[tuple[str, int]] = []
+    if not degenerate:
+        kinds = {g.kind for g in split.groups}
+        if not kinds & (SHAO_KINDS | QUAD_KINDS):
+            names.append(("hong_piao", 3) if red >= 10 else ("piao", 2 if huxi < 18 else 3))
+        if red == 1:
+            names.append(("yi_ke_zhu", 2 if huxi < 24 else 3))
+        if big >= 18:
+            names.append(("shiba_da", 2))
+        if small >= 18:
+            names.append(("shiba_xiao", 3))
+        if red == 0:
+            names.append(("hei_hu", 3))
+        elif 10 <= red <= 12:
+            names.append(("hong_hu", 2))
+        elif red >= 13:
+            names.append(("shisan_hong", 3))
+    if "dihu" in special:
+        names.append(("dihu", 3))
+    fans = [f for _, f in names]
+    if options.tier_all_hands or not fans:
+        fans.append(tier(tier_base))
+    fan = min(3, max(fans) if options.fan_combination == "max" else sum(fans))
+    listed = tuple(n for n, _ in names if n != "dihu") + tuple(s for s in special)
+    return huxi, fan, listed
+
+
+def score_win(
+    split: Split, held: Sequence[int], special: Sequence[str], source: Source, options: BohuOptions
+) -> tuple[int, int, int, tuple[str, ...]]:
+    """(effective 胡息, 番, score, names) of a win; ``held`` counts every card of the winning hand."""
+    # A 三提五坎 split holds only its 提 and 坎; a complete hand has 6 groups and the pair.
+    degenerate = source is Source.DEAL and len(split.groups) < 7
+    huxi, fan, names = fan_of(split, held, special, options, degenerate=degenerate)
+    score = huxi * fan
+    if options.bonus_ten:
+        score += 10 * (source is Source.OWN_DRAW) + 10 * bool({"tianhu", "dihu"} & set(special))
+    return huxi, fan, score, names
+
+
+def san_ti_wu_kan(hand: Sequence[int], melds: Sequence[Meld], table: WinTable) -> Split | None:
+    """三提五坎 at the deal: >= 3 提, or 提 + 坎 >= 5 ("1提可抵1坎"); 胡息 = their values only (§13)."""
+    tis = [m for m in melds if m.kind is MeldKind.TI]
+    kans = [k for k in range(NUM_KINDS) if hand[k] == 3]
+    if len(tis) < 3 and len(tis) + len(kans) < 5:
+        return None
+    groups = [Group("ti", m.cards, table.meld_value(m), True) for m in tis]
+    groups += [Group("kan", (k,) * 3, table.value("kan", k), False) for k in kans]
+    return Split(sum(g.hu for g in groups), tuple(groups), len(tis))
+
+
+class BohuRules:
+    """秀山博胡 rules as data and small hooks."""
+
+    name = "bohu"
+    title = "秀山博胡"
+    players = (2, 3, 4)
+    hand_size = 19  # the dealer gets one more, the 亮张
+    options_type = BohuOptions
+
+    def parse_options(self, raw: Mapping[str, Any]) -> BohuOptions:
+        options = options_from_dict(BohuOptions, raw, _CHOICES)
+        if options.round_target <= 0:
+            from .base import OptionError
+
+            raise OptionError("option 'round_target' must be a positive number")
+        return options
+
+    @staticmethod
+    def held_target(quads: int) -> int:
+        """§6: between turns a player holds 19 + k cards (k = its 提 and 跑)."""
+        return 19 + quads
+
+    @property
+    def win_table(self) -> WinTable:
+        return self.win_table_for(BohuOptions())
+
+    def win_table_for(self, options: BohuOptions) -> WinTable:
+        return _table(options.peng_pao_on_discard, options.erqishi, options.bonus_rank)
+
+    def procedure(self, options: BohuOptions) -> Procedure:
+        return Procedure(
+            hu_compulsory="no",
+            guo_hu=options.guo_hu,
+            bi=options.bi,
+            chou=options.chou,
+            peng_ban=options.peng_ban,
+            own_discard_ban=options.own_discard_ban,
+            chi_next_on_draw=options.chi_next_on_draw,
+            hu_on_discard="dihu_only",
+            dihu_on="discard" if options.dihu == "first_discard" else "draw",
+        )
+
+    def active_seats(self, players: int, dealer: int, options: BohuOptions) -> tuple[int, ...]:
+        """With 4 seated, 3 play: the seat opposite the dealer sits out (or always the fourth seat)."""
+        if players < 4:
+            return tuple(range(players))
+        out = (dealer + 2) % 4 if options.sit_out == "opposite_dealer" else 3
+        return tuple(s for s in range(4) if s != out)
+
+    def zero_sum(self, options: BohuOptions) -> bool:
+        return options.settlement == "losers_pay"
+
+    # --- the deal (§5) ----------------------------------------------------------------------------------------------
+
+    def deal(self, game: Game) -> None:
+        dealer = game.dealer
+        order = game.order_from(dealer)
+        if len(game.active) == 2 and game.options.two_player_remove:
+            game.removed = [game.wall.pop() for _ in range(20)]
+        for seat in order:
+            game.give(seat, self.hand_size)
+        game.emit(ev.HandStarted(self.name, dealer, game.players, len(game.wall) - 1))
+        for seat in order:
+            cards = tuple(k for k in range(NUM_KINDS) for _ in range(game.hands[seat][k]))
+            game.emit(ev.Dealt(seat, cards, len(cards)))
+        (card,) = game.give(dealer, 1)
+        game.dang_di = card
+        game.emit(ev.DangDi(dealer, card))
+        for seat in order:
+            self._initial_ti(game, seat)
+            if game.options.short_player == "replacement":
+                while game.held(seat) < game.target(seat) and game.wall:
+                    (extra,) = game.give(seat, 1)
+                    game.emit(ev.ExtraCard(seat, extra))
+                    self._initial_ti(game, seat)
+
+    @staticmethod
+    def _initial_ti(game: Game, seat: int) -> None:
+        """Every dealt 4 of a kind is placed at once as a 提 (3 face down, 1 face up)."""
+        for k in range(NUM_KINDS):
+            if game.hands[seat][k] == 4:
+                game.place_meld(seat, Meld(MeldKind.TI, (k,) * 4))
+
+    def deal_wins(self, game: Game) -> bool:
+        """天胡 at the deal (procedure P9: automatic): 三提五坎 for anyone, a complete dealt hand for the dealer."""
+        from ..game import WinInfo
+
+        for seat in game.order_from(game.dealer):
+            candidates: list[WinInfo] = []
+            stw = san_ti_wu_kan(game.hands[seat], game.melds[seat], game.table)
+            if stw is not None:
+                candidates.append(WinInfo(stw, Source.DEAL, None, seat, ("tianhu",)))
+            if seat == game.dealer and not game.melds[seat]:
+                split = evaluate_win(game.hands[seat], [], None, Source.DEAL, game.table)
+                if split is not None:
+                    win = WinInfo(split, Source.DEAL, None, seat, ("tianhu",))
+                    if self._score(game, seat, win)[0] >= game.options.min_huxi:
+                        candidates.append(win)
+            if candidates:
+                best = max(candidates, key=lambda w: (self._score(game, seat, w)[2], w.split.hu))
+                game.finish_deal_win(seat, best)
+                return True
+        return False
+
+    # --- winning and settlement -------------------------------------------------------------------------------------
+
+    def win_specials(self, game: Game, seat: int, source: Source, from_seat: int, opening: bool) -> tuple[str, ...]:
+        out: list[str] = []
+        if opening and seat != game.dealer:
+            if source is Source.DISCARD and from_seat == game.dealer:
+                out.append("dihu")
+            elif source is not Source.DISCARD and game.options.dihu == "first_draw":
+                out.append("dihu")
+        if (
+            game.options.first_card_tianhu
+            and seat != game.dealer
+            and source is not Source.DISCARD
+            and not game.took[seat]
+            and (game.draws[seat] == 0 or (game.draws[seat] == 1 and source is Source.OWN_DRAW))
+        ):
+            out.append("tianhu")
+        return tuple(out)
+
+    def _score(self, game: Game, seat: int, win: WinInfo) -> tuple[int, int, int, tuple[str, ...]]:
+        """(effective 胡息, 番, score, names) of a win."""
+        held = game.winner_cards(seat, win.card)
+        return score_win(win.split, held, win.special, win.source, game.options)
+
+    def pick_win(self, game: Game, seat: int, candidates: list[WinInfo]) -> WinInfo | None:
+        """The role with the highest score (ties: higher 胡息) among those reaching the minimum 胡息."""
+        best: tuple[int, int] | None = None
+        chosen = None
+        for win in candidates:
+            huxi, _, score, _ = self._score(game, seat, win)
+            if huxi < game.options.min_huxi:
+                continue
+            if best is None or (score, huxi) > best:
+                best, chosen = (score, huxi), win
+        return chosen
+
+    def settle(self, game: Game, seat: int, win: WinInfo) -> BohuSettlement:
+        huxi, fan, score, names = self._score(game, seat, win)
+        points = [0] * game.players
+        if game.options.settlement == "losers_pay":
+            for s in game.active:
+                if s != seat:
+                    points[s] = -score
+            points[seat] = score * (len(game.active) - 1)
+        else:
+            points[seat] = score
+        return BohuSettlement(huxi, win.split.hu, fan, score, names, tuple(points))
+
+    # --- rounds (§14) -----------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def round_end_settlement(totals: Sequence[int], players: int) -> list[int]:
+        """The optional zero-sum settlement of a 轮: c_i = ceil(total_i / 10); final_i = c_i (n-1) - sum of the others."""
+        c = [math.ceil(t / 10) for t in totals]
+        return [c[i] * (players - 1) - (sum(c) - c[i]) for i in range(players)]
+
+
+@lru_cache(maxsize=64)
+def _table(peng_pao_on_discard: bool, erqishi: bool, bonus_rank: int) -> WinTable:
+    return WinTable(
+        values={
+            "peng": (1, 3),
+            "wei": (3, 6),
+            "chou_wei": (3, 6),
+            "kan": (3, 6),
+            "pao": (6, 9),
+            "ti": (9, 12),
+            "long": (9, 12),
+        },
+        triple_own=MeldKind.WEI,
+        quad_own=MeldKind.TI,
+        triple_other=MeldKind.PENG,
+        quad_other=MeldKind.PAO,
+        pair_always=True,
+        peng_upgrade_on_discard=peng_pao_on_discard,
+        triple_own_banned=MeldKind.CHOU_WEI,
+        erqishi=erqishi,
+        bonus_rank=bonus_rank,
+    )
+
+
+BOHU = BohuRules()
