@@ -2,7 +2,7 @@
 
 Each decision builds the seat's observation and asks the bot, as ``zipai sim`` does; invariants are not checked
 here (``zipai sim`` checks them and is slower). Target (issue 2): >= 400 hands per second.
-Run: python bench/hands_per_second.py [N]
+Run: python bench/hands_per_second.py [N] [guilin|bohu] [players]
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from zipai_desktop.engine.rules import get_rules
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     rules = get_rules(sys.argv[2] if len(sys.argv) > 2 else "guilin")
-    players = rules.players[0]
+    players = int(sys.argv[3]) if len(sys.argv) > 3 else rules.default_players
     actions = wins = 0
     start = time.perf_counter()
     for i in range(n):
-        game = Game(rules, seed=i, dealer=i % players)
+        game = Game(rules, seed=i, dealer=i % players, players=players)
         bots = [make_bot("random", f"{i}:{s}") for s in range(players)]
         while game.to_act is not None:
             seat = game.to_act
@@ -33,7 +33,7 @@ def main() -> None:
         wins += game.result is not None and game.result.winner is not None
     seconds = time.perf_counter() - start
     print(
-        f"{rules.name}: {n} hands, 3 random bots: {n / seconds:.0f} hands/s "
+        f"{rules.name}: {n} hands, {players} seated, random bots: {n / seconds:.0f} hands/s "
         f"({seconds:.2f} s, {actions / n:.1f} actions per hand, {wins} wins)"
     )
 

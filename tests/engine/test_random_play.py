@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from zipai_desktop.engine.actions import Chi, Discard, Hu, Pass, Peng
 from zipai_desktop.engine.cards import HIDDEN, NUM_KINDS
 from zipai_desktop.engine.events import Dealt, ExtraCard, Flipped, Melded, Offered, Passed, redact
@@ -17,7 +19,20 @@ from zipai_desktop.engine.invariants import check_invariants
 from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.record import replay, to_record
 
+from zipai_desktop.engine.rules import get_rules
+
 from .notation import GUILIN
+
+BOHU = get_rules("bohu")
+
+BOHU_OPTION_SETS = [
+    {},
+    {"min_huxi": 15, "chi_next_on_draw": True, "erqishi": False},
+    {"bi": False, "chou": False, "peng_ban": False, "own_discard_ban": False, "guo_hu": True},
+    {"peng_pao_on_discard": False, "short_player": "replacement", "fan_combination": "sum", "tier_all_hands": False},
+    {"first_card_tianhu": True, "dihu": "first_draw", "bonus_rank": 6, "bonus_ten": True, "settlement": "losers_pay"},
+    {"tianhu_tier": "raw", "sit_out": "fixed_fourth", "two_player_remove": True},
+]
 
 OPTION_SETS = [
     {},
@@ -77,10 +92,18 @@ def check_redaction(game: Game, seat: int) -> None:
             assert set(seen.meld.cards) == {HIDDEN}
 
 
-def play(hand_no: int, *, deep: bool) -> Game:
-    options = GUILIN.parse_options(OPTION_SETS[hand_no % len(OPTION_SETS)])
+def play(hand_no: int, *, deep: bool, bohu: bool = False) -> Game:
     rng = random.Random(hand_no)
-    game = Game(GUILIN, options, seed=hand_no, dealer=hand_no % 3)
+    if bohu:
+        options = BOHU.parse_options(BOHU_OPTION_SETS[hand_no % len(BOHU_OPTION_SETS)])
+        players = 2 + hand_no % 3
+        dealer = hand_no % players
+        if options.sit_out == "fixed_fourth" and players == 4:
+            dealer = hand_no % 3
+        game = Game(BOHU, options, seed=hand_no, dealer=dealer, players=players)
+    else:
+        options = GUILIN.parse_options(OPTION_SETS[hand_no % len(OPTION_SETS)])
+        game = Game(GUILIN, options, seed=hand_no, dealer=hand_no % 3)
     assert check_invariants(game) == []
     while game.to_act is not None:
         seat = game.to_act
@@ -109,11 +132,16 @@ def play(hand_no: int, *, deep: bool) -> Game:
     return game
 
 
-def test_seeded_random_play_5000_hands() -> None:
+@pytest.mark.parametrize("bohu", [False, True], ids=["guilin", "bohu-2-3-4-seated"])
+def test_seeded_random_play_5000_hands(bohu: bool) -> None:
     wins = draws = 0
     for hand_no in range(5000):
-        game = play(hand_no, deep=hand_no % 50 == 0)
-        assert game.result is not None and sum(game.result.points) == 0
+        game = play(hand_no, deep=hand_no % 50 == 0, bohu=bohu)
+        assert game.result is not None
+        if game.rules.zero_sum(game.options):
+            assert sum(game.result.points) == 0
+        elif game.result.winner is not None:
+            assert game.result.points[game.result.winner] == game.result.score > 0
         if hand_no % 5 == 0:
             again = replay(to_record(game))
             assert again.snapshot() == game.snapshot()
@@ -123,4 +151,4 @@ def test_seeded_random_play_5000_hands() -> None:
         else:
             wins += 1
     # Random players do win sometimes and draw mostly: both branches of the hand's end were exercised.
-    assert wins > 100 and draws > 1000
+    assert wins > 100 and draws > 1000, (wins, draws)

@@ -118,7 +118,7 @@ class Game:
         self.rules = rules
         self.options = options
         self.seed = seed
-        self.players = n = rules.players[0] if players is None else players
+        self.players = n = rules.default_players if players is None else players
         if n not in rules.players:
             raise ValueError(f"{rules.name} is played by {', '.join(map(str, rules.players))} players, not {n}")
         if not isinstance(dealer, int) or not 0 <= dealer < n:

@@ -1,4 +1,10 @@
-"""A match: a series of hands with running totals, the next dealer after each hand (§10.6)."""
+"""A match: a series of hands with running totals and the next dealer after each hand.
+
+桂林字牌 (§10.6): the winner deals next; after 荒庄 the dealer stays. 秀山博胡 (§14, procedure P7, P13): the winner deals
+next; after 荒庄 the dealer stays until three in a row (or at once, by option), then the dealer's 下家 deals; a 轮 ends
+when a seat's round total reaches the target (100), and the next 轮 is dealt by the 下家 of the last winner. For choosing
+a dealer, 下家 is the next *seated* chair.
+"""
 
 from __future__ import annotations
 
@@ -16,49 +22,118 @@ def hand_seed(match_seed: int | str, hand_no: int) -> str:
 
 @dataclass
 class Match:
-    """Hands until ``hands`` are played or a seat's running total reaches +/- ``target`` (if set)."""
+    """Hands until ``hands`` are played, a seat's running total reaches +/- ``target``, or ``rounds`` 轮 are over."""
 
     rules: Any
     options: Any
     seed: int | str
     hands: int | None = 8
     target: int | None = None
+    rounds: int | None = None
+    players: int | None = None
     dealer: int = -1
-    totals: list[int] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)  # the match totals (what the settlement pays)
+    round_totals: list[int] = field(default_factory=list)  # Bohu: toward the 轮 target
+    rounds_done: int = 0
     played: int = 0
     draw_streak: int = 0
     game: Game | None = None
 
     def __post_init__(self) -> None:
-        n = self.rules.players[0]
+        if self.players is None:
+            self.players = self.rules.default_players
+        if self.players not in self.rules.players:
+            raise ValueError(f"{self.rules.name} is played by {self.rules.players} players, not {self.players}")
         if not self.totals:
-            self.totals = [0] * n
+            self.totals = [0] * self.players
+        if not self.round_totals:
+            self.round_totals = [0] * self.players
         if self.dealer < 0:
-            self.dealer = random.Random(f"{self.seed}:dealer").randrange(n)  # first dealer: random (§2)
+            # First dealer: random; with Bohu's fixed fourth seat, never the seat that always sits out.
+            choices = [s for s in range(self.players) if s in self._active(s)]
+            self.dealer = random.Random(f"{self.seed}:dealer").choice(choices)
+
+    def _active(self, dealer: int) -> tuple[int, ...]:
+        return tuple(self.rules.active_seats(self.players, dealer, self.options))
 
     @property
     def over(self) -> bool:
         if self.hands is not None and self.played >= self.hands:
+            return True
+        if self.rounds is not None and self.rounds_done >= self.rounds:
             return True
         return self.target is not None and any(abs(t) >= self.target for t in self.totals)
 
     def start_hand(self) -> Game:
         if self.over:
             raise ValueError("the match is over")
-        self.game = Game(self.rules, self.options, seed=hand_seed(self.seed, self.played), dealer=self.dealer)
+        self.game = Game(
+            self.rules, self.options, seed=hand_seed(self.seed, self.played), dealer=self.dealer, players=self.players
+        )
         return self.game
 
+    def next_seated(self, seat: int) -> int:
+        """The next seated chair that may deal (procedure P7)."""
+        assert self.players is not None
+        s = (seat + 1) % self.players
+        while s not in self._active(s):
+            s = (s + 1) % self.players
+        return s
+
+    def next_dealer_after(self, winner: int | None) -> int:
+        """Who deals the next hand of this 轮 / match."""
+        if winner is not None:
+            return winner
+        if self.rules.name == "bohu":
+            each_time = self.options.huang_zhuang_dealer == "each_time"
+            if each_time or self.draw_streak >= 3:
+                return self.next_seated(self.dealer)
+        return self.dealer
+
     def finish_hand(self) -> None:
-        """Book the finished hand: running totals and the next dealer (winner deals; dealer stays after 荒庄)."""
+        """Book the finished hand: running totals, the 轮 (Bohu) and the next dealer."""
         game = self.game
         if game is None or game.result is None:
             raise ValueError("no finished hand to book")
-        for seat, pts in enumerate(game.result.points):
-            self.totals[seat] += pts
-        if game.result.winner is None:
-            self.draw_streak += 1
+        result = game.result
+        winner = result.winner
+        self.draw_streak = 0 if winner is not None else self.draw_streak + 1
+        next_dealer = self.next_dealer_after(winner)
+        if winner is None and next_dealer != self.dealer:
+            self.draw_streak = 0  # a new dealer after 荒庄 starts a new streak
+        if self.rules.name == "bohu":
+            self._book_bohu(game)
         else:
-            self.draw_streak = 0
-            self.dealer = game.result.winner
+            for seat, pts in enumerate(result.points):
+                self.totals[seat] += pts
         self.played += 1
         self.game = None
+        if self.rules.name == "bohu" and any(t >= self.options.round_target for t in self.round_totals):
+            self._end_round(winner)
+        else:
+            self.dealer = next_dealer
+
+    def _book_bohu(self, game: Game) -> None:
+        result = game.result
+        assert result is not None
+        if self.options.settlement != "zero_sum_round":
+            for seat, pts in enumerate(result.points):
+                self.totals[seat] += pts
+        if result.winner is not None:
+            settlement = result.settlement
+            gain = settlement.raw_hu if self.options.round_counter == "huxi" else settlement.score
+            self.round_totals[result.winner] += gain
+
+    def _end_round(self, last_winner: int | None) -> None:
+        """A 轮 is over: the optional zero-sum settlement, then the 下家 of the last winner deals a new 轮."""
+        assert self.players is not None
+        if self.options.settlement == "zero_sum_round":
+            # Those who take part in the 轮: every seated player, except a fixed fourth seat that only keeps score.
+            part = [s for s in range(self.players) if any(s in self._active(d) for d in range(self.players))]
+            final = self.rules.round_end_settlement([self.round_totals[s] for s in part], len(part))
+            for seat, amount in zip(part, final, strict=True):
+                self.totals[seat] += amount
+        self.rounds_done += 1
+        self.round_totals = [0] * self.players
+        self.draw_streak = 0
+        self.dealer = self.next_seated(last_winner if last_winner is not None else self.dealer)

@@ -63,6 +63,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
         options = rules.parse_options(record.get("options") or {})
         seed = record["seed"]
         dealer = record["dealer"]
+        players = record.get("players", rules.default_players)
         actions = record["actions"]
     except KeyError as exc:
         raise RecordError(f"record is missing {exc.args[0]!r}") from None
@@ -70,10 +71,12 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
         raise RecordError(str(exc)) from None
     if not isinstance(seed, int | str) or isinstance(seed, bool) or not isinstance(dealer, int):
         raise RecordError("record seed must be a number or string and dealer a seat number")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise RecordError("record players must be a number")
     if not isinstance(actions, list):
         raise RecordError("record actions must be a list")
     try:
-        game = Game(rules, options, seed=seed, dealer=dealer)
+        game = Game(rules, options, seed=seed, dealer=dealer, players=players)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     for i, item in enumerate(actions[:upto] if upto is not None else actions):

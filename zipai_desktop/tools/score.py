@@ -1,9 +1,15 @@
-"""``zipai score``: what a hand is worth (胡, 舵, points), per ``contracts/score-cli.md``.
+"""``zipai score``: what a hand is worth (胡 / 胡息, 舵 / 番, points), per ``contracts/score-cli.md``.
 
 The scorer reads one JSON hand (or, with ``--jsonl``, one per line), checks it for consistency and answers with the
-same code the game uses at its settlement: :func:`~zipai_desktop.engine.hu.evaluate_win` for the split,
-:func:`~zipai_desktop.engine.special.sanlong_wukan` for 三龙五坎 and
-:func:`~zipai_desktop.engine.scoring.settle_guilin` for 舵, 醒 and payments.
+same code the game uses at its settlement.
+
+* 桂林字牌 (``guilin``): :func:`~zipai_desktop.engine.hu.evaluate_win` for the split,
+  :func:`~zipai_desktop.engine.special.sanlong_wukan` for 三龙五坎 and
+  :func:`~zipai_desktop.engine.scoring.settle_guilin` for 舵, 醒 and payments.
+* 秀山博胡 (``bohu``): :func:`~zipai_desktop.engine.hu.evaluate_roles` for the best split of each role of the winning
+  card, :func:`~zipai_desktop.engine.rules.bohu.san_ti_wu_kan` for 三提五坎 and
+  :func:`~zipai_desktop.engine.rules.bohu.score_win` for 胡息, 番 and 名堂, chosen the way ``BohuRules.pick_win`` /
+  ``deal_wins`` choose them in the game, and paid as ``BohuRules.settle`` pays.
 
 Exit status: 0 when every input was well-formed (a well-formed hand that is not a win is ``"valid": false``), 2 when an
 input or the command line is malformed.
@@ -19,9 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import COPIES, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
-from ..engine.hu import Group, Source, Split, evaluate_win
+from ..engine.hu import Group, Source, Split, evaluate_roles, evaluate_win
 from ..engine.melds import Meld, MeldKind, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
+from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
 from ..engine.rules.guilin import GuilinOptions
 from ..engine.scoring import Settlement, settle_guilin
 from ..engine.special import sanlong_wukan
@@ -126,7 +133,7 @@ GUILIN_MELDS = (
     MeldKind.KAI_DUO,
     MeldKind.LONG,
 )
-_TRIPLES = frozenset({MeldKind.PENG, MeldKind.SAO, MeldKind.GUO_SAO})
+_TRIPLES = frozenset({MeldKind.PENG, MeldKind.SAO, MeldKind.GUO_SAO, MeldKind.WEI})
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +153,10 @@ class GuilinHand:
     xing: tuple[int, ...]
 
 
-def _meld(raw: Any, index: int) -> Meld:
+def _meld(
+    raw: Any, index: int, kinds: Sequence[MeldKind] = GUILIN_MELDS, rules: str = "guilin", *, erqishi: bool = True
+) -> Meld:
+    """One meld of the input, of a kind the game ``rules`` knows (``kinds``) and of a legal shape."""
     where = f"melds[{index}]"
     if not isinstance(raw, dict):
         raise Malformed(f'{where} must be an object like {{"kind": "peng", "cards": "捌捌捌"}}')
@@ -154,15 +164,18 @@ def _meld(raw: Any, index: int) -> Meld:
     if extra:
         raise Malformed(f"{where}: unknown field {extra[0]!r} (a meld has kind and cards)")
     kind_name = _get(raw, "kind", required=True)
-    if kind_name not in {k.value for k in GUILIN_MELDS}:
-        known = ", ".join(k.value for k in GUILIN_MELDS)
-        raise Malformed(f"{where}: unknown meld kind {json.dumps(kind_name, ensure_ascii=False)} (guilin: {known})")
+    if kind_name not in {k.value for k in kinds}:
+        known = ", ".join(k.value for k in kinds)
+        raise Malformed(f"{where}: unknown meld kind {json.dumps(kind_name, ensure_ascii=False)} ({rules}: {known})")
     kind = MeldKind(kind_name)
     cards = _card_list(_get(raw, "cards", required=True), f"{where}.cards")
     shown = format_cards(cards) or "no cards"
     if kind is MeldKind.CHI:
-        if chi_shape(cards) is None:
+        shape = chi_shape(cards)
+        if shape is None:
             raise Malformed(f"{where}: {shown} is not a 吃 group (a sequence, 二七十 or 搭 of 3 cards)")
+        if shape == "erqishi" and not erqishi:
+            raise Malformed(f"{where}: {shown} is not a 吃 group with the option erqishi false")
     else:
         size = 3 if kind in _TRIPLES else 4
         if len(cards) != size or len(set(cards)) != 1:
@@ -224,21 +237,8 @@ def held_count_problem(
     )
 
 
-def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
-    """Check a Guilin request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
-    unknown = sorted(set(data) - GUILIN_FIELDS)
-    if unknown:
-        raise Malformed(f"unknown field {unknown[0]!r} (guilin fields: {', '.join(sorted(GUILIN_FIELDS))})")
-    rules = get_rules("guilin")
-    try:
-        options: GuilinOptions = parse_options(rules, data.get("options"))
-    except OptionError as exc:
-        raise Malformed(str(exc)) from None
-
-    players_raw = _get(data, "players", required=False)
-    players = rules.players[0] if players_raw is None else _whole(players_raw, "players")
-    if players not in rules.players:
-        raise Malformed(f"guilin is played by {' or '.join(map(str, rules.players))} players, not {players}")
+def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Source, int, bool]:
+    """(dealer, winner, source, from, first_discard), checked against each other as the contract says."""
     dealer = _seat(data, "dealer", players)
     winner = _seat(data, "winner", players)
     assert dealer is not None and winner is not None
@@ -267,22 +267,50 @@ def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
             raise Malformed(f"first_discard (地胡) is a win on a discard, not source {source.value}")
         if from_seat != dealer:
             raise Malformed(f"first_discard (地胡) is the dealer's first discard; from {from_seat} is not the dealer")
+    return dealer, winner, source, from_seat, first_discard
 
+
+def _melds(
+    data: Mapping[str, Any], kinds: Sequence[MeldKind] = GUILIN_MELDS, rules: str = "guilin", *, erqishi: bool = True
+) -> tuple[Meld, ...]:
     melds_raw = _get(data, "melds", required=False)
     if melds_raw is None:
         melds_raw = []
     if not isinstance(melds_raw, list):
         raise Malformed("melds must be a list of objects")
-    melds = tuple(_meld(m, i) for i, m in enumerate(melds_raw))
-    hand_cards = _card_list(_get(data, "hand", required=True), "hand")
+    return tuple(_meld(m, i, kinds, rules, erqishi=erqishi) for i, m in enumerate(melds_raw))
 
+
+def _win_card(data: Mapping[str, Any], source: Source) -> int | None:
     win_raw = _get(data, "win_card", required=source is not Source.DEAL)
-    win_card: int | None = None
-    if win_raw is not None:
-        cards = _card_list(win_raw, "win_card")
-        if len(cards) != 1:
-            raise Malformed(f"win_card must be one card, not {len(cards)}")
-        win_card = cards[0]
+    if win_raw is None:
+        return None
+    cards = _card_list(win_raw, "win_card")
+    if len(cards) != 1:
+        raise Malformed(f"win_card must be one card, not {len(cards)}")
+    return cards[0]
+
+
+def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
+    """Check a Guilin request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
+    unknown = sorted(set(data) - GUILIN_FIELDS)
+    if unknown:
+        raise Malformed(f"unknown field {unknown[0]!r} (guilin fields: {', '.join(sorted(GUILIN_FIELDS))})")
+    rules = get_rules("guilin")
+    try:
+        options: GuilinOptions = parse_options(rules, data.get("options"))
+    except OptionError as exc:
+        raise Malformed(str(exc)) from None
+
+    players_raw = _get(data, "players", required=False)
+    players = rules.players[0] if players_raw is None else _whole(players_raw, "players")
+    if players not in rules.players:
+        raise Malformed(f"guilin is played by {' or '.join(map(str, rules.players))} players, not {players}")
+    dealer, winner, source, from_seat, first_discard = _who_and_how(data, players)
+
+    melds = _melds(data)
+    hand_cards = _card_list(_get(data, "hand", required=True), "hand")
+    win_card = _win_card(data, source)
     xing_raw = _get(data, "xing", required=False)
     xing = _card_list(xing_raw, "xing") if xing_raw is not None else []
 
@@ -391,9 +419,242 @@ def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
+# Bohu.
+#
+# Not expressible in the contract's input, so the scorer does not judge them: the option ``first_card_tianhu`` (a
+# non-dealer's 天胡 on the first card it may take, procedure P11) needs to know whether the winner has taken a card or
+# drawn before, and the option ``dihu = "first_draw"`` (地胡 on the first stock card after the dealer's opening
+# discard) needs to know that the card is that one. Both options are accepted and otherwise ignored: such a win is
+# scored as the plain win it also is.
+
+BOHU_FIELDS = frozenset(
+    {"rules", "options", "players", "dealer", "winner", "melds", "hand", "win_card", "source", "from",
+     "first_discard"}
+)  # fmt: skip
+BOHU_MELDS = (MeldKind.CHI, MeldKind.PENG, MeldKind.WEI, MeldKind.TI, MeldKind.PAO)
+#: Active players. With 4 seated only 3 play, and the input counts active players: 4 is malformed.
+BOHU_PLAYERS = (3, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class BohuHand:
+    """A checked Bohu scoring request."""
+
+    options: BohuOptions
+    players: int
+    dealer: int
+    winner: int
+    melds: tuple[Meld, ...]  # for a deal win: the initial 提 (a kind dealt four times is one, §5)
+    hand: tuple[int, ...]  # count vector; for a deal win it includes the 亮张
+    win_card: int | None  # None for a deal win
+    source: Source
+    from_seat: int
+    first_discard: bool
+
+    @property
+    def quads(self) -> int:
+        """k of §6: the winner's 提 and 跑."""
+        return sum(1 for m in self.melds if m.is_quad)
+
+    @property
+    def held(self) -> int:
+        """Cards held before the winning card: concealed + the winner's own meld cards."""
+        return sum(self.hand) + sum(len(m.cards) for m in self.melds)
+
+
+def bohu_held_problem(
+    hand: Sequence[int],
+    melds: Sequence[Meld],
+    source: Source,
+    *,
+    is_dealer: bool,
+    short_player: str = "skip_discard",
+) -> str | None:
+    """The card-count rule of Bohu (bohu.md §5, §6) for the winner before the win; None when it holds.
+
+    ``hand`` is the concealed count vector before the winning card (for a win from the deal: every dealt card, the
+    亮张 included); ``melds`` are the winner's melds (at the deal: the initial 提).
+
+    * From the deal: the dealer holds 20 cards (the 亮张 included), a non-dealer 19; the initial 提 are melds, so this
+      holds whatever their number. With the option ``short_player = replacement`` a short player is dealt
+      replacement cards at once, up to 19 + k (the dealer keeps 20 if that is more).
+    * During play: held = 19 + k (k = 提 + 跑). A player short after initial 提 skips discards until back on count
+      (§6, P4): a non-dealer dealt t 提 is t cards short, a dealer t - 1 (the dealer was dealt one more), and every
+      later take keeps the shortfall or reduces it. So held may be down to 19 + k - t, with t at most the 提 among the
+      melds (one fewer for the dealer). With ``short_player = replacement`` nobody is short.
+    """
+    in_hand = sum(hand)
+    in_melds = sum(len(m.cards) for m in melds)
+    held = in_hand + in_melds
+    quads = sum(1 for m in melds if m.is_quad)
+    tis = sum(1 for m in melds if m.kind is MeldKind.TI)
+    if source is Source.DEAL:
+        who = "the dealer" if is_dealer else "a non-dealer"
+        want = 20 if is_dealer else 19
+        if short_player == "replacement":
+            want = max(want, 19 + quads)
+        if held == want:
+            return None
+        return f"card count: {who} holds {held} cards from the deal (hand {in_hand} + 提 {in_melds}), not {want}"
+    target = BOHU.held_target(quads)
+    short = 0 if short_player == "replacement" else max(0, tis - (1 if is_dealer else 0))
+    if target - short <= held <= target:
+        return None
+    want = str(target) if short == 0 else f"{target - short} to {target} (a player short after an initial 提)"
+    return (
+        f"card count: the winner holds {held} cards before the win card (hand {in_hand} + melds {in_melds}), "
+        f"but with {quads} 提/跑 the rules require {want}"
+    )
+
+
+def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
+    """Check a Bohu request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
+    unknown = sorted(set(data) - BOHU_FIELDS)
+    if unknown:
+        raise Malformed(f"unknown field {unknown[0]!r} (bohu fields: {', '.join(sorted(BOHU_FIELDS))})")
+    try:
+        options: BohuOptions = parse_options(BOHU, data.get("options"))
+    except OptionError as exc:
+        raise Malformed(str(exc)) from None
+
+    players_raw = _get(data, "players", required=False)
+    players = BOHU_PLAYERS[0] if players_raw is None else _whole(players_raw, "players")
+    if players not in BOHU_PLAYERS:
+        raise Malformed(
+            f"bohu is played by 2 or 3 active players, not {players} (with 4 seated, 3 play: give players 3)"
+        )
+    dealer, winner, source, from_seat, first_discard = _who_and_how(data, players)
+
+    melds = _melds(data, BOHU_MELDS, "bohu", erqishi=options.erqishi)
+    hand_cards = _card_list(_get(data, "hand", required=True), "hand")
+    win_card = _win_card(data, source)
+
+    everything = hand_cards + [k for m in melds for k in m.cards] + ([] if win_card is None else [win_card])
+    total = to_counts(everything)
+    for kind in range(NUM_KINDS):
+        if total[kind] > COPIES:
+            raise Malformed(
+                f"{total[kind]} copies of {glyph(kind)}: hand, melds and win_card hold at most {COPIES} of a kind"
+            )
+
+    if source is Source.DEAL:
+        if any(m.kind is not MeldKind.TI for m in melds):
+            raise Malformed("a win from the deal (source deal) has no melds but the initial 提 (kind ti)")
+        if win_card is not None:
+            if winner != dealer:
+                raise Malformed("a win_card with source deal is the dealer's 亮张, but the winner is not the dealer")
+            hand_cards.append(win_card)
+            win_card = None
+    elif first_discard and any(m.kind is not MeldKind.TI for m in melds):
+        raise Malformed("first_discard (地胡): nobody has melds but an initial 提 before the dealer's first discard")
+
+    hand = to_counts(hand_cards)
+    quads_in_hand = [k for k in range(NUM_KINDS) if hand[k] == 4]
+    if source is Source.DEAL:
+        # §5: every dealt four of a kind (the 亮张 included) is placed as a 提 at once.
+        melds += tuple(Meld(MeldKind.TI, (k,) * 4) for k in quads_in_hand)
+        for k in quads_in_hand:
+            hand[k] = 0
+    elif quads_in_hand:
+        raise Malformed(
+            f"the hand holds four {glyph(quads_in_hand[0])}: a dealt four of a kind is a 提 at once "
+            "(give it as a ti meld), and drawn cards never enter the hand"
+        )
+
+    problem = bohu_held_problem(hand, melds, source, is_dealer=winner == dealer, short_player=options.short_player)
+    if problem is not None:
+        raise Malformed(problem)
+    return BohuHand(options, players, dealer, winner, melds, tuple(hand), win_card, source, from_seat, first_discard)
+
+
+def _bohu_not_a_win(reason: str) -> dict[str, Any]:
+    return {"valid": False, "rules": "bohu", "reason": reason}
+
+
+def score_bohu(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The contract's answer for one Bohu hand."""
+    h = parse_bohu(data)
+    options = h.options
+    table = BOHU.win_table_for(options)
+    minimum = options.min_huxi
+
+    # Every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count (§12).
+    held = list(h.hand)
+    for m in h.melds:
+        for k in m.cards:
+            held[k] += 1
+    if h.win_card is not None:
+        held[h.win_card] += 1
+
+    Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息, 番, score, names)
+    candidates: list[Scored] = []
+    if h.source is Source.DEAL:
+        # §13 and procedure P9, as BohuRules.deal_wins: 三提五坎 for any seat (no shape, no minimum), a complete
+        # dealt hand for a dealer without 提 (minimum on the doubled 胡息); a dealer qualifying for both gets the
+        # higher score.
+        stw = san_ti_wu_kan(h.hand, h.melds, table)
+        if stw is not None:
+            candidates.append((stw, score_win(stw, held, ("tianhu",), Source.DEAL, options)))
+        reason = "not 三提五坎 (a non-dealer wins from the deal only with 3 提, or 提 + 坎 >= 5)"
+        if h.winner == h.dealer:
+            reason = "not 三提五坎, and a dealer with a 提 holds no complete hand"
+            if not h.melds:
+                tian = evaluate_win(h.hand, [], None, Source.DEAL, table)
+                if tian is None:
+                    reason = "no decomposition, and not 三提五坎"
+                else:
+                    scored = score_win(tian, held, ("tianhu",), Source.DEAL, options)
+                    if scored[0] < minimum:
+                        reason = f"below minimum: {scored[0]} < {minimum}, and not 三提五坎"
+                    else:
+                        candidates.append((tian, scored))
+        if not candidates:
+            return _bohu_not_a_win(reason)
+    else:
+        # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
+        if h.source is Source.DISCARD and not (h.first_discard and options.dihu == "first_discard"):
+            return _bohu_not_a_win("cannot win on a discard")
+        short = BOHU.held_target(h.quads) - h.held
+        if short > 0:
+            return _bohu_not_a_win(
+                f"short hand: {h.held} cards with {h.quads} 提/跑, {short} short of {BOHU.held_target(h.quads)} "
+                "(a player short after an initial 提 cannot win until back on count)"
+            )
+        special = ("dihu",) if h.first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
+        roles = evaluate_roles(h.hand, h.melds, h.win_card, h.source, table)
+        if not roles:
+            return _bohu_not_a_win("no decomposition")
+        scored_roles = [(split, score_win(split, held, special, h.source, options)) for split in roles]
+        # BohuRules.pick_win: among the roles reaching the minimum 胡息, the highest score (ties: the higher 胡息).
+        candidates = [c for c in scored_roles if c[1][0] >= minimum]
+        if not candidates:
+            best = max(c[1][0] for c in scored_roles)
+            return _bohu_not_a_win(f"below minimum: {best} < {minimum}")
+
+    split, (huxi, fan, score_, names) = max(candidates, key=lambda c: (c[1][2], c[1][0]))
+    # BohuRules.settle: the winner books the score; with "losers_pay" every other active seat pays it.
+    points = [0] * h.players
+    if options.settlement == "losers_pay":
+        points = [-score_] * h.players
+        points[h.winner] = score_ * (h.players - 1)
+    else:
+        points[h.winner] = score_
+    return {
+        "valid": True,
+        "rules": "bohu",
+        "hu": huxi,
+        "groups": [_group_json(g) for g in split.groups],
+        "special": list(names),
+        "fan": fan,
+        "score": score_,
+        "points": {str(seat): p for seat, p in enumerate(points)},
+    }
+
+
+# ---------------------------------------------------------------------------------------------------------------------
 # Dispatch and the command.
 
-SCORERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"guilin": score_guilin}
+SCORERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"guilin": score_guilin, "bohu": score_bohu}
 
 
 def score(data: Any, cli_rules: str | None = None) -> dict[str, Any]:

@@ -90,7 +90,7 @@ def play_hand(
     record_name: str = "",
 ) -> HandOutcome:
     """Play one hand with the named bots; every action is followed by the invariant check."""
-    game = Game(rules, options, seed=seed, dealer=dealer)
+    game = Game(rules, options, seed=seed, dealer=dealer, players=len(bot_names))
     bots = [make_bot(name, f"{seed}:bot{seat}") for seat, name in enumerate(bot_names)]
     actions = 0
     try:
@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         rules = get_rules(args.rules)
     except UnknownRules as exc:
         raise ArgumentError(str(exc)) from None
-    players = args.players if args.players is not None else rules.players[0]
+    players = args.players if args.players is not None else rules.default_players
     if players not in rules.players:
         raise ArgumentError(f"{args.rules} is played by {', '.join(map(str, rules.players))} players, not {players}")
     try:
@@ -183,7 +183,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     start = time.perf_counter()
     for i in range(args.hands):
         hseed = hand_seed(seed, i)
-        dealer = i % players
+        dealers = [d for d in range(players) if d in rules.active_seats(players, d, options)]
+        dealer = dealers[i % len(dealers)]
         if duplicate:
             lineups = [[args.duplicate if s == c else args.vs for s in range(players)] for c in range(players)]
         else:

@@ -157,6 +157,7 @@ class BohuRules:
     name = "bohu"
     title = "秀山博胡"
     players = (2, 3, 4)
+    default_players = 3
     hand_size = 19  # the dealer gets one more, the 亮张
     options_type = BohuOptions
 

@@ -64,6 +64,7 @@ class GuilinRules:
     name = "guilin"
     title = "桂林字牌"
     players = (3,)
+    default_players = 3
     hand_size = 20  # every seat is dealt 20; the dealer also gets the 挡底
     options_type = GuilinOptions
 
