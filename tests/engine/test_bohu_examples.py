@@ -129,9 +129,7 @@ def test_e8_max_rule(combination: str, score: int) -> None:
     assert set(s.special) == {"shiba_da", "hong_hu"}
 
 
-@pytest.mark.parametrize(
-    ("third", "huxi", "score"), [("peng 伍伍伍", 18, 54), ("peng 九九九", 16, 32)]
-)
+@pytest.mark.parametrize(("third", "huxi", "score"), [("peng 伍伍伍", 18, 54), ("peng 九九九", 16, 32)])
 def test_e9_piao_thresholds(third: str, huxi: int, score: int) -> None:
     g = position(
         hands=["", "贰柒拾一二四五六捌捌"], melds=["", f"peng 壹壹壹, peng 叁叁叁, {third}"], wall="三", to_flip=0
@@ -142,7 +140,10 @@ def test_e9_piao_thresholds(third: str, huxi: int, score: int) -> None:
 
 def test_e10_the_max_split_is_needed() -> None:
     g = position(
-        hands=["", "二二贰柒捌玖拾"], melds=["", "wei 壹壹壹, peng 五五五, chi 肆伍陆, chi 六七八"], wall="拾", to_flip=0
+        hands=["", "二二贰柒捌玖拾"],
+        melds=["", "wei 壹壹壹, peng 五五五, chi 肆伍陆, chi 六七八"],
+        wall="拾",
+        to_flip=0,
     )
     s = win_by(g, 1)
     assert (s.hu, s.score) == (13, 13)
