@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from zipai_desktop.engine.actions import Discard, Hu, Peng
-from zipai_desktop.engine.events import Offered, ToPile
 from zipai_desktop.engine.cards import parse_card
+from zipai_desktop.engine.events import Offered, ToPile
 from zipai_desktop.engine.game import Game, Phase
 from zipai_desktop.engine.match import Match
 from zipai_desktop.engine.melds import MeldKind

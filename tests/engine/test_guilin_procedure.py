@@ -10,7 +10,7 @@ from zipai_desktop.engine.melds import MeldKind
 from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.position import game_from_position
 
-from .notation import GUILIN, drive
+from .notation import GUILIN
 
 EXAMPLE_1 = {"hands": ["", "五五五六七八二七十玖玖九三四"], "melds": ["", "peng 捌捌捌, chi 壹贰叁"]}
 

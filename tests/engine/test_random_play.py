@@ -18,7 +18,6 @@ from zipai_desktop.engine.game import Game, IllegalAction
 from zipai_desktop.engine.invariants import check_invariants
 from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.record import replay, to_record
-
 from zipai_desktop.engine.rules import get_rules
 
 from .notation import GUILIN

@@ -1,9 +1,9 @@
 """A match: a series of hands with running totals and the next dealer after each hand.
 
-桂林字牌 (§10.6): the winner deals next; after 荒庄 the dealer stays. 秀山博胡 (§14, procedure P7, P13): the winner deals
-next; after 荒庄 the dealer stays until three in a row (or at once, by option), then the dealer's 下家 deals; a 轮 ends
-when a seat's round total reaches the target (100), and the next 轮 is dealt by the 下家 of the last winner. For choosing
-a dealer, 下家 is the next *seated* chair.
+桂林字牌 (§10.6): the winner deals next; after 荒庄 the dealer stays. 秀山博胡 (§14, procedure P7, P13): the winner
+deals next; after 荒庄 the dealer stays until three in a row (or at once, by option), then the dealer's 下家 deals; a 轮
+ends when a seat's round total reaches the target (100), and the next 轮 is dealt by the 下家 of the last winner. For
+choosing a dealer, 下家 is the next *seated* chair.
 """
 
 from __future__ import annotations

@@ -260,11 +260,10 @@ class BohuRules:
 
     def win_specials(self, game: Game, seat: int, source: Source, from_seat: int, opening: bool) -> tuple[str, ...]:
         out: list[str] = []
-        if opening and seat != game.dealer:
-            if source is Source.DISCARD and from_seat == game.dealer:
-                out.append("dihu")
-            elif source is not Source.DISCARD and game.options.dihu == "first_draw":
-                out.append("dihu")
+        on_discard = source is Source.DISCARD and from_seat == game.dealer
+        on_draw = source is not Source.DISCARD and game.options.dihu == "first_draw"
+        if opening and seat != game.dealer and (on_discard or on_draw):
+            out.append("dihu")
         if (
             game.options.first_card_tianhu
             and seat != game.dealer
@@ -308,7 +307,7 @@ class BohuRules:
 
     @staticmethod
     def round_end_settlement(totals: Sequence[int], players: int) -> list[int]:
-        """The optional zero-sum settlement of a 轮: c_i = ceil(total_i / 10); final_i = c_i (n-1) - sum of the others."""
+        """The optional zero-sum settlement of a 轮: c_i = ceil(total_i / 10), final_i = c_i (n-1) - the others' c."""
         c = [math.ceil(t / 10) for t in totals]
         return [c[i] * (players - 1) - (sum(c) - c[i]) for i in range(players)]
 
