@@ -1,0 +1,91 @@
+"""Matches: running totals, the next dealer, Bohu rounds (§14, procedure P7 and P13)."""
+
+from __future__ import annotations
+
+from zipai_desktop.engine.game import HandResult
+from zipai_desktop.engine.match import Match
+from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.rules.bohu import BohuRules, BohuSettlement
+
+GUILIN = get_rules("guilin")
+BOHU = get_rules("bohu")
+
+
+def book(match: Match, winner: int | None, score: int = 0) -> None:
+    """Book a hand with the given outcome (the booking is what is tested here)."""
+    game = match.start_hand()
+    n = match.players or 3
+    if winner is None:
+        game.result = HandResult(None, None, None, (0,) * n)
+    else:
+        points = [0] * n
+        points[winner] = score
+        game.result = HandResult(winner, None, BohuSettlement(score, score, 1, score, ()), tuple(points))
+    match.finish_hand()
+
+
+def test_guilin_winner_deals_and_dealer_stays_after_a_draw() -> None:
+    m = Match(GUILIN, GUILIN.parse_options({}), seed=1, hands=3, dealer=0)
+    game = m.start_hand()
+    game.result = HandResult(2, None, None, (-4, -4, 8))
+    m.finish_hand()
+    assert m.dealer == 2 and m.totals == [-4, -4, 8]
+    game = m.start_hand()
+    game.result = HandResult(None, None, None, (0, 0, 0))
+    m.finish_hand()
+    assert m.dealer == 2 and m.played == 2 and not m.over
+    m.start_hand().result = HandResult(None, None, None, (0, 0, 0))
+    m.finish_hand()
+    assert m.over
+
+
+def test_guilin_points_target_ends_the_match() -> None:
+    m = Match(GUILIN, GUILIN.parse_options({}), seed=1, hands=None, target=10, dealer=0)
+    m.start_hand().result = HandResult(1, None, None, (-5, 10, -5))
+    m.finish_hand()
+    assert m.over
+
+
+def test_bohu_three_draws_in_a_row_move_the_deal_and_a_win_resets_the_streak() -> None:
+    m = Match(BOHU, BOHU.parse_options({}), seed=1, hands=None, rounds=1, dealer=0)
+    book(m, None)
+    book(m, None)
+    assert m.dealer == 0
+    book(m, None)
+    assert m.dealer == 1 and m.draw_streak == 0
+    book(m, None)
+    book(m, 2, 15)
+    assert m.dealer == 2 and m.draw_streak == 0
+    book(m, None)
+    book(m, None)
+    assert m.dealer == 2
+
+
+def test_bohu_each_time_option_moves_the_deal_after_every_draw() -> None:
+    m = Match(BOHU, BOHU.parse_options({"huang_zhuang_dealer": "each_time"}), seed=1, hands=None, rounds=1, dealer=0)
+    book(m, None)
+    assert m.dealer == 1
+
+
+def test_bohu_round_ends_at_100_and_the_next_is_dealt_by_the_last_winners_xiajia() -> None:
+    m = Match(BOHU, BOHU.parse_options({}), seed=1, hands=None, rounds=2, dealer=0)
+    book(m, 1, 72)
+    assert m.dealer == 1 and m.rounds_done == 0
+    book(m, 1, 30)
+    assert m.rounds_done == 1 and m.dealer == 2 and m.round_totals == [0, 0, 0]
+    assert m.totals == [0, 102, 0] and not m.over
+
+
+def test_p7_four_seated_next_seated_chair_deals_and_the_opposite_sits_out() -> None:
+    m = Match(BOHU, BOHU.parse_options({}), seed=1, players=4, hands=None, rounds=2, dealer=0)
+    book(m, 1, 100)  # seat 1 wins the hand that ends the 轮
+    assert m.dealer == 2
+    assert BOHU.active_seats(4, m.dealer, m.options) == (1, 2, 3)  # seat 0 sits out
+
+
+def test_zero_sum_round_settlement() -> None:
+    assert BohuRules.round_end_settlement([102, 35, 0], 3) == [11 * 2 - 4, 4 * 2 - 11, 0 * 2 - 15]
+    m = Match(BOHU, BOHU.parse_options({"settlement": "zero_sum_round"}), seed=1, hands=None, rounds=1, dealer=0)
+    book(m, 1, 35)
+    book(m, 0, 102)
+    assert m.rounds_done == 1 and sum(m.totals) == 0 and m.totals == [18, -3, -15]
