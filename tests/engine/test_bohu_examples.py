@@ -241,3 +241,16 @@ def test_p7_four_seated_the_next_seated_chair_deals_and_the_opposite_sits_out() 
     match.finish_hand()
     if match.rounds_done:
         assert match.dealer == 2 and BOHU.active_seats(4, 2, match.options) == (1, 2, 3)
+
+
+def test_a_short_player_cannot_win_before_it_is_back_on_count() -> None:
+    # Two initial 提 leave a non-dealer at held 19 against 21; its own 九 makes a 提 (5 groups and a pair), no 胡.
+    g = position(
+        hands=["", "九九九一二三四五六七七"],
+        melds=["", "ti 壹壹壹壹, ti 贰贰贰贰"],
+        wall="九",
+        to_flip=1,
+        fill_hands=False,
+    )
+    assert g.melds[1][-1].kind is MeldKind.TI
+    assert g.result is None or g.result.winner != 1

@@ -391,7 +391,7 @@ def test_real_subprocess_malformed_jsonl() -> None:
         ({**EX3, "melds": melds("peng 捌捌捌")}, "a win from the deal (source deal) has no melds"),
         ({**EX7, "win_card": "六"}, "the winner is not the dealer"),
         ({**EX3, "hand": EX3["hand"] + "八"}, "card count: the dealer holds 22 cards from the deal"),
-        ({**EX1, "rules": "bohu"}, "rules 'bohu' are not available in this build yet"),
+        ({**EX1, "rules": "bohu"}, "unknown field 'xing'"),
         ({**EX1, "rules": "mahjong"}, "unknown rules 'mahjong'"),
         ({**EX1, "win-card": "二"}, "unknown field 'win-card'"),
         ({**EX1, "melds": [{"kind": "peng", "cards": "捌捌捌", "from": 0}]}, "melds[0]: unknown field 'from'"),
@@ -412,7 +412,7 @@ def test_rules_flag_disagreeing_with_the_input(
 ) -> None:
     status, out, err = run(monkeypatch, capsys, EX1, "--rules", "bohu")
     assert (status, out) == (2, [])
-    assert "rules 'bohu' are not available in this build yet" in err
+    assert "--rules bohu but the input says rules 'guilin'" in err
 
 
 @pytest.mark.parametrize(

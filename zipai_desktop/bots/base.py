@@ -22,13 +22,20 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # one stream per hand: the sim and the app make a bot per hand
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
 
 
-BOTS: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot}
+def _registry() -> dict[str, Callable[[int | str], Bot]]:
+    from .heuristic import BeginnerBot, CasualBot
+    from .search import StrongBot
+
+    return {"random": RandomBot, "beginner": BeginnerBot, "casual": CasualBot, "strong": StrongBot}
+
+
+BOTS: dict[str, Callable[[int | str], Bot]] = _registry()
 
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:

@@ -59,6 +59,12 @@ class WinTable:
     triple_own_banned: MeldKind = MeldKind.GUO_SAO  # pair + own draw after a declined 碰: 过扫 / 臭偎
     erqishi: bool = True  # 二七十 / 贰柒拾 is a group (Bohu option)
     bonus_rank: int = 0  # Bohu option: triples and quads of this number are worth double (0 = off)
+    win_cards: int = 21  # cards in a complete hand with no quad: Guilin 7 groups, Bohu 6 groups and the pair
+    first_quad_free: bool = True  # Guilin: the first quad replaces the pair (21 + max(0, Q - 1)); Bohu: 20 + k
+
+    def complete_count(self, quads: int) -> int:
+        """How many cards (hand, melds and the winning card) a complete hand with ``quads`` quads holds."""
+        return self.win_cards + (max(0, quads - 1) if self.first_quad_free else quads)
 
     def value(self, kind: str, card: int) -> int:
         small, big = self.values[kind]
@@ -304,7 +310,10 @@ def evaluate_roles(
                 roles.append((upgraded(peng_idx, table.quad_other), locked0, [], free0, base_q + 1))
 
     out: list[Split] = []
+    total_cards = sum(hand) + sum(len(m.cards) for m in melds) + (card is not None)
     for exp, locked, extra, free, quads in roles:
+        if total_cards != table.complete_count(quads):
+            continue  # a player short of the held-count rule cannot be complete (e.g. Bohu after initial 提)
         need_pair = table.pair_always or quads >= 1
         value = best_free(free, need_pair, table.erqishi)
         if value < 0:

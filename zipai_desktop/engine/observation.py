@@ -7,7 +7,7 @@ face-down 扫 / 扫穿, the card another seat turned into its own 扫, and other
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import HIDDEN, NUM_KINDS
@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 class Observation:
     seat: int
     rules: str
+    options: Any  # the rule options (public)
     players: int
+    active: tuple[int, ...]  # the seats that play this hand, in turn order
     dealer: int
     hand: tuple[int, ...]  # own concealed count vector
     hand_sizes: tuple[int, ...]
@@ -39,7 +41,10 @@ class Observation:
     legal: tuple[Action, ...]
     chou: frozenset[int]  # own 臭牌: kinds this seat may not 吃
     peng_ban: frozenset[int]  # own declined 碰 kinds
-    events: tuple[Event, ...]  # the events this seat has seen so far
+    events: tuple[Event, ...]  # the events this seat has seen so far (with ``with_events``)
+    flips: int  # wall cards turned so far
+    opening_done: bool  # the dealer's opening discard is past
+    own_decisions: int  # decisions this seat has made this hand (seeds a bot's choice)
 
 
 def _visible_meld(meld: Meld, viewer: int, owner: int) -> Meld:
@@ -64,7 +69,9 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     return Observation(
         seat=seat,
         rules=game.rules.name,
+        options=game.options,
         players=n,
+        active=tuple(game.active),
         dealer=game.dealer,
         hand=tuple(game.hands[seat]),
         hand_sizes=tuple(sum(h) for h in game.hands),
@@ -82,4 +89,7 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         chou=frozenset(game.chou[seat]),
         peng_ban=frozenset(game.peng_ban[seat]),
         events=events,
+        flips=game.flips,
+        opening_done=game.opening_done,
+        own_decisions=sum(1 for s, _ in game.history if s == seat),
     )

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import BOTS, make_bot
+from ..bots.heuristic import bot_seed
 from ..engine.game import Game
 from ..engine.hu import Source
 from ..engine.invariants import check_invariants
@@ -91,7 +92,7 @@ def play_hand(
 ) -> HandOutcome:
     """Play one hand with the named bots; every action is followed by the invariant check."""
     game = Game(rules, options, seed=seed, dealer=dealer, players=len(bot_names))
-    bots = [make_bot(name, f"{seed}:bot{seat}") for seat, name in enumerate(bot_names)]
+    bots = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(bot_names)]
     actions = 0
     try:
         problems = check_invariants(game) if check else []

@@ -333,6 +333,8 @@ def _table(peng_pao_on_discard: bool, erqishi: bool, bonus_rank: int) -> WinTabl
         triple_own_banned=MeldKind.CHOU_WEI,
         erqishi=erqishi,
         bonus_rank=bonus_rank,
+        win_cards=20,
+        first_quad_free=False,
     )
 
 
