@@ -10,6 +10,7 @@ USAGE = """usage: zipai [score|sim|replay] ...
   zipai score [--rules guilin|bohu] [--jsonl] < hand.json    score a hand (胡 / 胡息, 舵, points)
   zipai sim --rules guilin --hands N --seed S --bots B0,B1,B2 [--json]   bots play hands headless
   zipai replay FILE [--verify] [--json]                     show or verify a game record
+  zipai ladder [--quick] [--write docs/bots.md]             each bot level against the one below, both games
   zipai                                                     start the game window
 """
 
@@ -33,6 +34,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .tools.replay import main as replay_main
 
         return replay_main(rest)
+    if command == "ladder":
+        from .tools.ladder import main as ladder_main
+
+        return ladder_main(rest)
     if command is not None:
         print(f"zipai: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
         return 2

@@ -77,8 +77,12 @@ def _count(cards: tuple[int, ...]) -> dict[int, int]:
     return out
 
 
-_GROUP_NEEDS = [[(g, v, _need(g), sum(c << _SHIFT[k] for k, c in _count(g).items())) for g, v in row] for row in _GROUPS]
-_PIECE_NEEDS = [[(p, w, _need(p), sum(c << _SHIFT[k] for k, c in _count(p).items())) for p, w in row] for row in _PIECES]
+_GROUP_NEEDS = [
+    [(g, v, _need(g), sum(c << _SHIFT[k] for k, c in _count(g).items())) for g, v in row] for row in _GROUPS
+]
+_PIECE_NEEDS = [
+    [(p, w, _need(p), sum(c << _SHIFT[k] for k, c in _count(p).items())) for p, w in row] for row in _PIECES
+]
 
 
 def _shape(key: int) -> Shape:
@@ -129,6 +133,13 @@ def locked_value(hand: Sequence[int]) -> float:
     return sum(GROUP + (2.0 if k >= 10 else 1.0) for k in range(NUM_KINDS) if hand[k] >= 3)
 
 
+def _neighbours(kind: int) -> int:
+    return len({k for g in chi_groups_with(kind) for k in g} - {kind}) + (1 if number(kind) in (2, 7, 10) else 0)
+
+
+_NEIGHBOURS = [_neighbours(k) for k in range(NUM_KINDS)]
+
+
 def neighbours(kind: int) -> int:
     """How many kinds can share a group with ``kind`` (a beginner's sense of a card's usefulness)."""
-    return len({k for g in chi_groups_with(kind) for k in g} - {kind}) + (1 if number(kind) in (2, 7, 10) else 0)
+    return _NEIGHBOURS[kind]

@@ -13,9 +13,9 @@ import threading
 import time
 from collections.abc import Sequence
 
-from ..engine.actions import Action, Hu
+from ..engine.actions import Action, Discard, Hu
 from ..engine.observation import Observation
-from .heuristic import CasualBot, bot_seed, decision_rng, rollout_choice
+from .heuristic import CasualBot, bot_seed, decision_rng, rollout_choice, unseen_counts
 from .world import determinize
 
 
@@ -23,6 +23,8 @@ class StrongBot:
     """高手: PIMC at the root over the casual bot's best candidates."""
 
     name = "strong"
+    #: Benchmarks set this so that a decision never depends on the machine's speed: every world is played.
+    deterministic = False
 
     def __init__(
         self,
@@ -31,8 +33,12 @@ class StrongBot:
         worlds: int = 48,
         candidates: int = 4,
         budget_s: float = 0.3,
+        margin: float = 6.0,
+        danger_weight: float = 1.0,
         cancel: threading.Event | None = None,
     ) -> None:
+        self.margin = margin
+        self.danger_weight = danger_weight
         self.seed = seed if isinstance(seed, int) else bot_seed(seed, 0)
         self.worlds = worlds
         self.candidates = candidates
@@ -49,14 +55,17 @@ class StrongBot:
         scores = self.prior.scores(obs, legal)
         order = sorted(range(len(legal)), key=lambda i: -scores[i])
         cands = [legal[i] for i in order[: self.candidates]]
-        if len(cands) == 1 or scores[order[0]] - scores[order[1]] > 25:
+        cands = [legal[i] for i in order[: self.candidates] if scores[order[0]] - scores[i] <= self.margin]
+        if len(cands) == 1:
             return cands[0]
         rng = decision_rng(self.seed, obs)
         deadline = time.perf_counter() + self.budget_s
         totals = [0.0] * len(cands)
         played = 0
         for _ in range(self.worlds):
-            if time.perf_counter() > deadline or (self.cancel is not None and self.cancel.is_set()):
+            if self.cancel is not None and self.cancel.is_set():
+                break
+            if not self.deterministic and time.perf_counter() > deadline:
                 break
             world_seed = rng.getrandbits(48)
             for i, action in enumerate(cands):
@@ -64,6 +73,11 @@ class StrongBot:
             played += 1
         if played == 0:
             return cands[0]
+        if self.danger_weight:
+            unseen = unseen_counts(obs)
+            for i, a in enumerate(cands):
+                if isinstance(a, Discard):
+                    totals[i] -= self.danger_weight * played * self.prior.evaluator.danger(obs, a.card, unseen)
         # Ties go to the casual evaluation's order.
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         return cands[best]

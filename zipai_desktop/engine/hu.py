@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import NUM_KINDS, number
-from .melds import SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
+from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
 
 
 class Source(StrEnum):
@@ -252,77 +252,122 @@ def evaluate_roles(
     A game whose score depends on more than 胡 (Bohu's 飘胡 depends on whether the card makes a 碰-type triple) picks
     among these by its own score.
     """
-    free0, locked0, locked_quads = _locked(hand, table)
-    exposed = [Group(m.kind.value, m.cards, table.meld_value(m), True) for m in melds]
-    exposed_quads = sum(1 for m in melds if m.is_quad)
-
-    # Each role: (exposed groups, locked groups, extra concealed groups, free counts, quads)
-    roles: list[tuple[list[Group], list[Group], list[Group], list[int], int]] = []
-    base_q = exposed_quads + locked_quads
+    # First the roles as (tag, packed free cards, free count, quads), cheaply: one pass over the hand, no lists.
+    # Groups are built only for a role that completes.
+    key0 = 0
+    free_n = 0
+    hand_n = 0
+    base_q = 0
+    for k in range(NUM_KINDS):
+        n = hand[k]
+        if n:
+            hand_n += n
+            if n < 3:
+                key0 |= n << _SHIFT[k]
+                free_n += n
+            elif n == 4:
+                base_q += 1
+    meld_n = 0
+    sao_idx = peng_idx = -1
+    for i, m in enumerate(melds):
+        meld_n += len(m.cards)
+        if m.kind in QUAD_KINDS:
+            base_q += 1
+        if card is not None and m.cards[0] == card:
+            if m.kind in SAO_KINDS or m.kind in WEI_KINDS:
+                sao_idx = i
+            elif m.kind is MeldKind.PENG:
+                peng_idx = i
+    total_cards = hand_n + meld_n + (card is not None)
+    specs: list[tuple[str, int, int, int]] = []
     if card is None:
-        roles.append((exposed, locked0, [], free0, base_q))
+        specs.append(("base", key0, free_n, base_q))
     else:
         c = card
         held = hand[c]
-        sao_idx = next(
-            (i for i, m in enumerate(melds) if m.cards[0] == c and (m.kind in SAO_KINDS or m.kind in WEI_KINDS)), -1
-        )
-        peng_idx = next((i for i, m in enumerate(melds) if m.cards[0] == c and m.kind is MeldKind.PENG), -1)
-        without_kan = [g for g in locked0 if g.cards[0] != c]
-
-        def upgraded(idx: int, kind: MeldKind) -> list[Group]:
-            out = list(exposed)
-            out[idx] = Group(kind.value, (c,) * 4, table.value(kind.value, c), True)
-            return out
-
-        def with_card() -> list[int]:
-            free = list(free0)
-            free[c] += 1
-            return free
-
-        if source is Source.OWN_DRAW and (held == 3 or sao_idx >= 0):
-            # Forced 扫穿 / 提 is made before the win: it is the card's only role.
-            if held == 3:
-                quad = Group(table.quad_own.value, (c,) * 4, table.value(table.quad_own.value, c), True)
-                roles.append((exposed + [quad], without_kan, [], free0, base_q + 1))
-            else:
-                roles.append((upgraded(sao_idx, table.quad_own), locked0, [], free0, base_q + 1))
+        one = 1 << _SHIFT[c]
+        if source is Source.OWN_DRAW and held == 3:
+            specs.append(("own_quad_kan", key0, free_n, base_q + 1))  # forced 扫穿 / 提: the card's only role
+        elif source is Source.OWN_DRAW and sao_idx >= 0:
+            specs.append(("own_quad_sao", key0, free_n, base_q + 1))
         elif source is Source.OWN_DRAW and held == 2:
-            # Forced 扫 / 偎.
-            free = list(free0)
-            free[c] -= 2
-            triple = Group(table.triple_own.value, (c,) * 3, table.value(table.triple_own.value, c), True)
-            roles.append((exposed + [triple], locked0, [], free, base_q))
+            specs.append(("own_triple", key0 - 2 * one, free_n - 2, base_q))  # forced 扫 / 偎
         else:
-            roles.append((exposed, locked0, [], with_card(), base_q))
+            specs.append(("card_free", key0 + one, free_n + 1, base_q))
             if source is not Source.OWN_DRAW:
                 if held == 2:
-                    free = list(free0)
-                    free[c] -= 2
-                    triple = Group(table.triple_other.value, (c,) * 3, table.value(table.triple_other.value, c), False)
-                    roles.append((exposed, locked0, [triple], free, base_q))
+                    specs.append(("other_triple", key0 - 2 * one, free_n - 2, base_q))
                 elif held == 3:
-                    quad = Group(table.quad_other.value, (c,) * 4, table.value(table.quad_other.value, c), False)
-                    roles.append((exposed, without_kan, [quad], free0, base_q + 1))
+                    specs.append(("other_quad_kan", key0, free_n, base_q + 1))
                 if sao_idx >= 0:
-                    roles.append((upgraded(sao_idx, table.quad_other), locked0, [], free0, base_q + 1))
+                    specs.append(("other_quad_sao", key0, free_n, base_q + 1))
             if peng_idx >= 0 and (source is not Source.DISCARD or table.peng_upgrade_on_discard):
-                roles.append((upgraded(peng_idx, table.quad_other), locked0, [], free0, base_q + 1))
+                specs.append(("peng_quad", key0, free_n, base_q + 1))
 
     out: list[Split] = []
-    total_cards = sum(hand) + sum(len(m.cards) for m in melds) + (card is not None)
-    for exp, locked, extra, free, quads in roles:
+    flags = 0 if table.erqishi else _NO27
+    for tag, key, n_free, quads in specs:
         if total_cards != table.complete_count(quads):
             continue  # a player short of the held-count rule cannot be complete (e.g. Bohu after initial 提)
         need_pair = table.pair_always or quads >= 1
-        value = best_free(free, need_pair, table.erqishi)
+        if n_free % 3 != (2 if need_pair else 0):
+            continue
+        value = _best(key | flags | (_PAIR if need_pair else 0))
         if value < 0:
             continue
-        total = value + sum(g.hu for g in exp) + sum(g.hu for g in locked) + sum(g.hu for g in extra)
-        groups = split_free(free, need_pair, table.erqishi)
-        assert groups is not None
-        out.append(Split(total, tuple(exp + locked + extra + groups), quads))
+        free = [(key >> _SHIFT[k]) & 7 for k in range(NUM_KINDS)]
+        groups = _role_groups(tag, hand, melds, card, sao_idx, peng_idx, table)
+        free_groups = split_free(free, need_pair, table.erqishi)
+        assert free_groups is not None
+        total = value + sum(g.hu for g in groups)
+        out.append(Split(total, tuple(groups + free_groups), quads))
     return out
+
+
+def _role_groups(
+    tag: str,
+    hand: Sequence[int],
+    melds: Sequence[Meld],
+    card: int | None,
+    sao_idx: int,
+    peng_idx: int,
+    table: WinTable,
+) -> list[Group]:
+    """The fixed groups of a role: the table melds (one possibly upgraded), the 坎 / 龙, the card's own group."""
+    exposed = [Group(m.kind.value, m.cards, table.meld_value(m), True) for m in melds]
+    _, locked, _ = _locked(hand, table)
+    if card is None:
+        return exposed + locked
+    c = card
+
+    def quad(kind: MeldKind, exposed_: bool) -> Group:
+        return Group(kind.value, (c,) * 4, table.value(kind.value, c), exposed_)
+
+    without_kan = [g for g in locked if g.cards[0] != c]
+    if tag == "own_quad_kan":
+        return exposed + [quad(table.quad_own, True)] + without_kan
+    if tag == "own_quad_sao":
+        exposed[sao_idx] = quad(table.quad_own, True)
+        return exposed + locked
+    if tag == "own_triple":
+        return (
+            exposed + [Group(table.triple_own.value, (c,) * 3, table.value(table.triple_own.value, c), True)] + locked
+        )
+    if tag == "other_triple":
+        return (
+            exposed
+            + locked
+            + [Group(table.triple_other.value, (c,) * 3, table.value(table.triple_other.value, c), False)]
+        )
+    if tag == "other_quad_kan":
+        return exposed + without_kan + [quad(table.quad_other, False)]
+    if tag == "other_quad_sao":
+        exposed[sao_idx] = quad(table.quad_other, True)
+        return exposed + locked
+    if tag == "peng_quad":
+        exposed[peng_idx] = quad(table.quad_other, True)
+        return exposed + locked
+    return exposed + locked  # card_free: the card joins the free cards
 
 
 def is_complete_shape(hand: Sequence[int], melds: Sequence[Meld], table: WinTable) -> bool:

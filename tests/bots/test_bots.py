@@ -1,0 +1,124 @@
+"""Bots see only their observation, choose legal actions, decide fast enough, and replay the same."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+import pytest
+
+from zipai_desktop.bots import BOTS, make_bot
+from zipai_desktop.bots.heuristic import bot_seed
+from zipai_desktop.bots.worker import BotRunner
+from zipai_desktop.engine.cards import NUM_KINDS
+from zipai_desktop.engine.game import Game
+from zipai_desktop.engine.observation import observe
+from zipai_desktop.engine.rules import get_rules
+
+LEVELS = ["random", "beginner", "casual", "strong"]
+
+
+def fast(name: str, seed: int):  # type: ignore[no-untyped-def]
+    bot = make_bot(name, seed)
+    if hasattr(bot, "worlds"):
+        bot.worlds = 6  # keep the test quick; the search is the same
+    return bot
+
+
+def scramble_hidden(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with every card ``seat`` cannot see dealt again: other hands and the wall."""
+    other = copy.deepcopy(game)
+    pool = list(other.wall)
+    sizes = {}
+    for s in other.active:
+        if s != seat:
+            sizes[s] = sum(other.hands[s])
+            pool += [k for k in range(NUM_KINDS) for _ in range(other.hands[s][k])]
+    rng.shuffle(pool)
+    for s, size in sizes.items():
+        hand = [0] * NUM_KINDS
+        for k in pool[:size]:
+            hand[k] += 1
+        pool = pool[size:]
+        other.hands[s] = hand
+    other.wall = pool
+    return other
+
+
+@pytest.mark.parametrize("rules_name", ["guilin", "bohu"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_sees_only_its_observation(rules_name: str, level: str) -> None:
+    rules = get_rules(rules_name)
+    rng = random.Random(5)
+    checked = 0
+    for hand_no in range(6):
+        game = Game(rules, seed=100 + hand_no, dealer=hand_no % 3)
+        while game.to_act is not None:
+            seat = game.to_act
+            legal = game.legal_actions(seat)
+            obs = observe(game, seat)
+            if len(legal) > 1 and checked < 12:
+                choice = fast(level, 7).choose(obs, legal)
+                twin = scramble_hidden(game, seat, rng)
+                assert observe(twin, seat) == obs
+                assert fast(level, 7).choose(observe(twin, seat), twin.legal_actions(seat)) == choice
+                checked += 1
+            game.apply(seat, make_bot("casual", 1).choose(obs, legal))
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_whole_hands_legally_in_both_games(level: str) -> None:
+    for rules_name in ("guilin", "bohu"):
+        rules = get_rules(rules_name)
+        for hand_no in range(2 if level == "strong" else 8):
+            game = Game(rules, seed=hand_no, dealer=0)
+            bots = [fast(level, bot_seed(hand_no, s)) for s in range(3)]
+            while game.to_act is not None:
+                seat = game.to_act
+                legal = game.legal_actions(seat)
+                action = bots[seat].choose(observe(game, seat), legal)
+                assert action in legal
+                game.apply(seat, action)
+            assert game.result is not None
+
+
+def test_decisions_are_seeded_so_a_recorded_game_replays_the_same() -> None:
+    rules = get_rules("guilin")
+
+    def play() -> list[object]:
+        game = Game(rules, seed=9, dealer=1)
+        bots = [make_bot("beginner", bot_seed(9, s)) for s in range(3)]
+        while game.to_act is not None:
+            seat = game.to_act
+            game.apply(seat, bots[seat].choose(observe(game, seat), game.legal_actions(seat)))
+        return list(game.history)
+
+    assert play() == play()
+
+
+def test_registry_names() -> None:
+    assert set(LEVELS) <= set(BOTS)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_runner_answers_within_its_deadline_and_can_be_cancelled(mode: str) -> None:
+    rules = get_rules("guilin")
+    game = Game(rules, seed=4, dealer=0)
+    seat = game.to_act
+    assert seat is not None
+    runner = BotRunner(mode=mode, deadline_s=0.5)
+    try:
+        start = time.monotonic()
+        decision = runner.decide("strong", 3, observe(game, seat), game.legal_actions(seat))
+        action = decision.wait()
+        assert action in game.legal_actions(seat)
+        assert time.monotonic() - start < 0.5 + 1.5  # the deadline, plus process start-up in process mode
+        other = runner.decide("casual", 3, observe(game, seat), game.legal_actions(seat))
+        other.cancel()
+        assert other.result() is None
+    finally:
+        runner.close()
