@@ -19,6 +19,7 @@ from zipai_desktop.engine.melds import chi_groups_with
 from zipai_desktop.engine.rules import get_rules
 
 TABLE = get_rules("guilin").win_table
+BOHU_TABLE = get_rules("bohu").win_table
 GROUPS = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
 
 
@@ -48,7 +49,26 @@ def built_hand(rng: random.Random) -> list[int]:
             return counts
 
 
-def measure(hands: list[list[int]], *, cold: bool) -> tuple[float, float, int]:
+def bohu_hand(rng: random.Random) -> list[int]:
+    """A complete 20-card Bohu hand: six groups (a 坎 now and then) and the pair, with no accidental 坎."""
+    while True:
+        counts = [0] * NUM_KINDS
+        kans = set()
+        for _ in range(6):
+            if rng.random() < 0.15:
+                k = rng.randrange(NUM_KINDS)
+                counts[k] += 3
+                kans.add(k)
+            else:
+                for k in rng.choice(GROUPS):
+                    counts[k] += 1
+        pair = rng.randrange(NUM_KINDS)
+        counts[pair] += 2
+        if all(c <= 2 or (k in kans and c == 3) for k, c in enumerate(counts)):
+            return counts
+
+
+def measure(hands: list[list[int]], *, cold: bool, table: object = TABLE) -> tuple[float, float, int]:
     times = []
     wins = 0
     hu._memo.clear()
@@ -56,7 +76,7 @@ def measure(hands: list[list[int]], *, cold: bool) -> tuple[float, float, int]:
         if cold:
             hu._memo.clear()
         t0 = time.perf_counter_ns()
-        split = evaluate_win(h, [], None, Source.DEAL, TABLE)
+        split = evaluate_win(h, [], None, Source.DEAL, table)  # type: ignore[arg-type]
         times.append((time.perf_counter_ns() - t0) / 1000)
         wins += split is not None
     times.sort()
@@ -67,15 +87,16 @@ def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     rng = random.Random(2026)
     sets = {
-        "random 21-card hands": [random_hand(rng) for _ in range(n)],
-        "complete 21-card hands": [built_hand(rng) for _ in range(n)],
+        "guilin: random 21 cards": ([random_hand(rng) for _ in range(n)], TABLE),
+        "guilin: complete 21 cards": ([built_hand(rng) for _ in range(n)], TABLE),
+        "bohu: complete 20 cards": ([bohu_hand(rng) for _ in range(n)], BOHU_TABLE),
     }
     print(f"win check with max 胡, {n} hands each (python {sys.version.split()[0]})")
-    for name, hands in sets.items():
+    for name, (hands, table) in sets.items():
         for cold in (False, True):
-            med, p95, wins = measure(hands, cold=cold)
+            med, p95, wins = measure(hands, cold=cold, table=table)
             memo = "memo cleared before every hand" if cold else "memo kept across hands"
-            print(f"  {name:<24} {memo:<32} median {med:7.1f} us  p95 {p95:7.1f} us  ({wins} wins)")
+            print(f"  {name:<26} {memo:<32} median {med:7.1f} us  p95 {p95:7.1f} us  ({wins} wins)")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ import copy
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zipai_desktop.engine.actions import Chi, Discard, Hu, Pass, Peng
 from zipai_desktop.engine.cards import HIDDEN, NUM_KINDS
@@ -151,3 +153,27 @@ def test_seeded_random_play_5000_hands(bohu: bool) -> None:
             wins += 1
     # Random players do win sometimes and draw mostly: both branches of the hand's end were exercised.
     assert wins > 100 and draws > 1000, (wins, draws)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules_name=st.sampled_from(["guilin", "bohu"]),
+    seed=st.integers(0, 2**31),
+    choices=st.lists(st.integers(0, 1000), min_size=5, max_size=80),
+    players=st.sampled_from([2, 3, 4]),
+)
+def test_any_sequence_of_legal_choices_keeps_every_invariant(
+    rules_name: str, seed: int, choices: list[int], players: int
+) -> None:
+    rules = get_rules(rules_name)
+    if rules_name == "guilin":
+        players = 3
+    game = Game(rules, seed=seed, dealer=seed % players, players=players)
+    for pick in choices:
+        if game.to_act is None:
+            break
+        seat = game.to_act
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[pick % len(legal)])
+        assert check_invariants(game) == []
+    assert replay(to_record(game)).snapshot() == game.snapshot()

@@ -30,7 +30,7 @@ class StrongBot:
         self,
         seed: int | str = 0,
         *,
-        worlds: int = 48,
+        worlds: int = 96,
         candidates: int = 4,
         budget_s: float = 0.3,
         margin: float = 6.0,
