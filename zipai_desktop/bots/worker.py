@@ -9,6 +9,7 @@ an undo, quitting).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Sequence
@@ -64,10 +65,8 @@ class Decision:
         """Block until ready (for tools and tests; the window polls :meth:`ready` instead)."""
         remaining = self.deadline - time.monotonic()
         if remaining > 0 and not self.cancelled.is_set():
-            try:
+            with contextlib.suppress(Exception):  # a timeout or a bot failure: result() below decides
                 self.future.result(timeout=remaining)
-            except Exception:  # noqa: BLE001 - timeout or bot failure: result() below decides
-                pass
         return self.result()
 
 

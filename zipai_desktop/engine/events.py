@@ -28,7 +28,7 @@ class Event:
                 ]
             elif name in ("card",) and isinstance(value, int):
                 value = glyph(value)
-            elif name in ("cards",) and isinstance(value, tuple):
+            elif name in ("cards", "from_hand") and isinstance(value, tuple):
                 value = format_cards(value)
             out[name] = value
         return out
@@ -104,6 +104,7 @@ class Melded(Event):
     replaces: int
     forced: bool
     from_seat: int
+    from_hand: tuple[int, ...] = ()  # the cards that left the seat's concealed hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,5 +169,6 @@ def redact(event: Event, seat: int | None) -> Event | None:
     if isinstance(event, Flipped) and event.hidden and event.seat != seat:
         return replace(event, card=None)
     if isinstance(event, Melded) and event.seat != seat and event.meld.hidden_kind:
-        return replace(event, meld=Meld(event.meld.kind, (HIDDEN,) * len(event.meld.cards)))
+        hidden = Meld(event.meld.kind, (HIDDEN,) * len(event.meld.cards))
+        return replace(event, meld=hidden, from_hand=(HIDDEN,) * len(event.from_hand))
     return event

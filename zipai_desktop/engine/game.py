@@ -222,7 +222,7 @@ class Game:
         """A meld made at the deal (Bohu's initial 提): taken from the hand and shown."""
         for k in meld.cards:
             self.hands[seat][k] -= 1
-        self._add_meld(seat, meld, seat, forced=True)
+        self._add_meld(seat, meld, seat, forced=True, from_hand=meld.cards)
 
     def emit(self, event: ev.Event) -> None:
         self._emit(event)
@@ -321,7 +321,7 @@ class Game:
         else:
             count = hand[card]
             hand[card] = 0
-            self._add_meld(seat, Meld(kind, (card,) * (count + 1)), seat, forced=True)
+            self._add_meld(seat, Meld(kind, (card,) * (count + 1)), seat, forced=True, from_hand=(card,) * count)
         if kind is self.table.quad_own:
             self._expose_longs(seat)
 
@@ -331,9 +331,12 @@ class Game:
                 return i
         return -1
 
-    def _add_meld(self, seat: int, meld: Meld, from_seat: int, *, forced: bool) -> None:
+    def _add_meld(
+        self, seat: int, meld: Meld, from_seat: int, *, forced: bool, from_hand: tuple[int, ...] = ()
+    ) -> None:
+        """A new meld; ``from_hand`` are the cards it took from the seat's concealed hand (for the screen)."""
         self.melds[seat].append(meld)
-        self._emit(ev.Melded(seat, meld, -1, forced, from_seat))
+        self._emit(ev.Melded(seat, meld, -1, forced, from_seat, from_hand))
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
         self.melds[seat][index] = meld
@@ -345,7 +348,7 @@ class Game:
         for k in range(NUM_KINDS):
             if hand[k] == 4:
                 hand[k] = 0
-                self._add_meld(seat, Meld(MeldKind.LONG, (k,) * 4), seat, forced=True)
+                self._add_meld(seat, Meld(MeldKind.LONG, (k,) * 4), seat, forced=True, from_hand=(k,) * 4)
 
     # -----------------------------------------------------------------------------------------------------------------
     # The claim arbiter (procedure P1).
@@ -450,7 +453,7 @@ class Game:
         quad = Meld(self.table.quad_other, (card,) * 4)
         if idx < 0:
             self.hands[seat][card] = 0
-            self._add_meld(seat, quad, owner, forced=True)
+            self._add_meld(seat, quad, owner, forced=True, from_hand=(card,) * 3)
         else:
             self._replace_meld(seat, idx, quad, owner)
         self._expose_longs(seat)
@@ -649,7 +652,7 @@ class Game:
         self.hu_locked[seat] = False
         self.took[seat] = True
         self.hands[seat][w.card] -= 2
-        self._add_meld(seat, Meld(MeldKind.PENG, (w.card,) * 3), w.owner, forced=False)
+        self._add_meld(seat, Meld(MeldKind.PENG, (w.card,) * 3), w.owner, forced=False, from_hand=(w.card,) * 2)
         self._after_take(seat)
 
     def _answer_chi(self, seat: int, action: Action) -> None:
@@ -672,8 +675,8 @@ class Game:
         for g in bis:
             for k in g:
                 hand[k] -= 1
-        for g in action.groups:
-            self._add_meld(seat, Meld(MeldKind.CHI, g), w.owner, forced=False)
+        for i, g in enumerate(action.groups):
+            self._add_meld(seat, Meld(MeldKind.CHI, g), w.owner, forced=False, from_hand=g[1:] if i == 0 else g)
         self._after_take(seat)
 
     # -----------------------------------------------------------------------------------------------------------------

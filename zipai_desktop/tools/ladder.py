@@ -139,16 +139,36 @@ def _line(r: dict[str, Any]) -> str:
     )
 
 
+HEADER = """Produced by `zipai ladder --write docs/bots.md` (do not edit by hand). Each rung plays every deal once with
+the challenger in each seat and the baseline in the other seats (duplicate format), with 3 players and default rules,
+except that Bohu's rungs use the `losers_pay` settlement (each other player pays the hand's score) so that a hand is
+zero-sum there too. *Net* is the challenger's points per hand (Guilin: 舵; Bohu: 胡息 × 番), with a 95% interval
+over deals; *win* is its win rate per hand with a Wilson interval; *deal-in* is how often it paid alone for another
+player's win on its discard. A rung passes when the lower end of the net interval is above 0."""
+
+LEVELS = """## The levels
+
+- `random`: uniform over the legal actions (tests and fuzzing only).
+- `beginner` (初学): greedy on hand shape (groups, 2-card pieces, loose cards); no card counting, no defence, blind to
+  the cost of 比 and 臭牌; a high softmax temperature gives a new player's plausible mistakes.
+- `casual` (普通): the same shape plus card counting (pieces whose completing cards are gone count as loose), the waits
+  (听) of a ready hand weighted by live cards and by the 胡 they would score, the cost of 比 groups and of making a kind
+  臭, and a rule-of-thumb danger for each discard; a low temperature.
+- `strong` (高手): determinized Monte Carlo. The casual evaluation proposes its best actions (up to 4, within a small
+  margin of the best); each is played out in up to 96 sampled worlds (the hidden hands and the wall dealt from the
+  unseen cards, consistent with the forced rules) with common random numbers and a fast greedy policy for every seat;
+  the best mean result, less the casual danger of a discard, wins. In play it stops at a 0.3 s budget; the ladder plays
+  every world (no budget), so its figures do not depend on the machine.
+
+An `expert` level ships only if the ladder shows it beats `strong`; none does yet.
+"""
+
+
 def markdown(results: Sequence[dict[str, Any]], seconds: float, seed: str, workers: int) -> str:
     lines = [
         "# Bot levels and their measured strength",
         "",
-        "Produced by `zipai ladder --write docs/bots.md` (do not edit by hand). Each rung plays every deal once with the",
-        "challenger in each seat and the baseline in the other seats (duplicate format), with default rules and 3",
-        "players. *Net* is the challenger's points per hand (Guilin: 舵, zero-sum; Bohu: the hand score under the",
-        "default winner-only settlement), with a 95% interval over deals; *win* is its win rate per hand with a Wilson",
-        "interval; *deal-in* is how often it paid for another player's win on its discard. A rung passes when the lower",
-        "end of the net interval is above 0.",
+        HEADER,
         "",
         "| game | challenger | baseline | deals | net per hand | 95% interval | win rate | 95% interval | deal-in |"
         " challenger ms p50 / p95 / max | passed |",
@@ -166,22 +186,7 @@ def markdown(results: Sequence[dict[str, Any]], seconds: float, seed: str, worke
         "",
         f"Seed `{seed}`, {workers} worker processes, {seconds:.0f} s in all on the 2-core reference machine.",
         "",
-        "## The levels",
-        "",
-        "- `random`: uniform over the legal actions (tests and fuzzing only).",
-        "- `beginner` (初学): greedy on hand shape (groups, 2-card pieces, loose cards); no card counting, no defence,",
-        "  blind to the cost of 比 and 臭牌; a high softmax temperature gives a new player's plausible mistakes.",
-        "- `casual` (普通): the same shape plus card counting (pieces whose completing cards are gone count as loose),",
-        "  the waits (听) of a ready hand weighted by live cards and by the 胡 they would score, the cost of 比 groups",
-        "  and of making a kind 臭, and a rule-of-thumb danger for each discard; a low temperature.",
-        "- `strong` (高手): determinized Monte Carlo. The casual evaluation proposes its best actions (up to 4, within",
-        "  a small margin of the best); each is played out in up to 96 sampled worlds (hidden hands and wall dealt from",
-        "  the unseen cards, consistent with forced rules) with common random numbers and a fast greedy policy for every",
-        "  seat; the best mean result, less the casual danger of a discard, wins. In play it stops at a 0.3 s budget;",
-        "  the ladder plays every world (no budget), so its figures do not depend on the machine.",
-        "",
-        "An `expert` level ships only if the ladder shows it beats `strong`; none does yet.",
-        "",
+        LEVELS,
     ]
     return "\n".join(lines)
 
@@ -193,10 +198,15 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--write", default=None, metavar="FILE", help="write the Markdown table to FILE")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--render", default=None, metavar="JSON", help="re-render a saved --json run instead of playing")
     args = p.parse_args(list(argv))
     start = time.perf_counter()
-    results = run_ladder(args.quick, args.seed, args.workers)
-    seconds = time.perf_counter() - start
+    if args.render:
+        saved = json.loads(Path(args.render).read_text(encoding="utf-8"))
+        results, seconds = saved["rungs"], float(saved["seconds"])
+    else:
+        results = run_ladder(args.quick, args.seed, args.workers)
+        seconds = time.perf_counter() - start
     if args.write:
         Path(args.write).write_text(markdown(results, seconds, args.seed, args.workers), encoding="utf-8")
     if args.json:

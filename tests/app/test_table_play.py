@@ -1,0 +1,104 @@
+"""A whole hand played as a human through posted mouse and key events, against bots, in both games."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
+from zipai_desktop.app.main import App  # noqa: E402
+from zipai_desktop.app.table import TableScene  # noqa: E402
+from zipai_desktop.engine.actions import Discard, Hu, Pass  # noqa: E402
+
+
+def click(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+
+
+def key(k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+@pytest.mark.parametrize(("rules", "players", "seed"), [("guilin", 3, 11), ("bohu", 3, 12), ("bohu", 4, 13)])
+def test_a_human_plays_a_whole_hand_with_mouse_and_keys(rules: str, players: int, seed: int) -> None:
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    seats = [SeatConfig(HUMAN, "me")] + [SeatConfig("casual", f"bot{i}") for i in range(1, players)]
+    controller = Controller(GameConfig(rules=rules, players=players, seats=seats, seed=seed), inline_bots=True)
+    table = TableScene(controller, (1280, 720), speed=8.0)
+    app.push(table)
+    human_moves = 0
+    use_keys = False
+    for _ in range(20000):
+        app.frame(1 / 60)
+        if table.show_result:
+            break
+        legal = table._my_decision()
+        if not legal:
+            continue
+        before = len(controller.game.history)
+        if any(isinstance(a, Discard) for a in legal):
+            if use_keys:  # alternate: arrow keys and Enter, or a click on a card
+                key(pygame.K_RIGHT)
+                key(pygame.K_RETURN)
+            else:
+                rect, _, _ = next(r for r in table._hand_rects() if not r[2])
+                click(rect.center)
+            use_keys = not use_keys
+        else:
+            wanted = next((b for b in table.buttons if isinstance(b.action, Hu)), None) or next(
+                (b for b in table.buttons if not isinstance(b.action, Pass)), None
+            )
+            button = wanted if wanted is not None and human_moves % 2 == 0 else table.buttons[-1]
+            click(button.rect.center)
+        app.frame(1 / 60)
+        assert len(controller.game.history) == before + 1, "the posted input did not become an action"
+        human_moves += 1
+    assert table.show_result and controller.game.result is not None
+    assert human_moves >= 1
+    # The settlement screen goes on to the next hand with a click.
+    click((640, 360))
+    app.frame(1 / 60)
+    assert not table.show_result and controller.match.played == 1
+    controller.close()
+    pygame.quit()
+
+
+def test_hot_seat_cover_hides_the_table_until_the_next_player_clicks() -> None:
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    seats = [SeatConfig(HUMAN, "a"), SeatConfig(HUMAN, "b"), SeatConfig("casual", "c")]
+    controller = Controller(GameConfig(rules="guilin", players=3, seats=seats, seed=21), inline_bots=True)
+    table = TableScene(controller, (1280, 720), speed=8.0)
+    app.push(table)
+    switched = False
+    for _ in range(20000):
+        app.frame(1 / 60)
+        if table.show_result:
+            break
+        if table.cover_for is not None:
+            other = table.cover_for
+            assert other != table.viewer
+            # While covered, nothing of either hand is drawn: the frame is the cover alone.
+            colours = {app.screen.get_at((x, 650))[:3] for x in range(0, 1280, 40)}
+            assert len(colours) == 1
+            click((640, 360))
+            app.frame(1 / 60)
+            assert table.viewer == other and table.cover_for is None
+            switched = True
+            continue
+        legal = table._my_decision()
+        if legal:
+            if any(isinstance(a, Discard) for a in legal):
+                rect, _, _ = next(r for r in table._hand_rects() if not r[2])
+                click(rect.center)
+            else:
+                click(table.buttons[-1].rect.center)
+            app.frame(1 / 60)
+    assert switched
+    controller.close()
+    pygame.quit()

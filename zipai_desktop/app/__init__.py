@@ -1,0 +1,1 @@
+"""The pygame-ce application (never imported by the engine)."""

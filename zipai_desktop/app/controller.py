@@ -1,0 +1,161 @@
+"""The game driver behind the table: a match, its seats (human or bot), and the event feed for the screen.
+
+The controller owns the engine. The screen gets only (a) each new engine event, redacted for the seat in front of the
+screen, and (b) the legal actions when a human seat must decide. Bots decide through a :class:`BotRunner` off the UI
+thread (or inline in the headless demo, where a fixed frame clock makes screenshots repeatable).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.base import make_bot
+from ..bots.heuristic import bot_seed
+from ..bots.worker import BotRunner, Decision
+from ..engine.actions import Action
+from ..engine.events import Event, redact
+from ..engine.game import Game, IllegalAction
+from ..engine.match import Match
+from ..engine.observation import observe
+from ..engine.rules import get_rules
+
+HUMAN = "human"
+
+
+@dataclass
+class SeatConfig:
+    kind: str  # "human" or a bot level
+    name: str
+
+
+@dataclass
+class GameConfig:
+    rules: str = "guilin"
+    players: int = 3
+    seats: list[SeatConfig] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | str | None = None
+    hands: int | None = 8
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [SeatConfig(HUMAN, "you")] + [SeatConfig("casual", f"bot {i}") for i in range(1, self.players)]
+
+
+class Controller:
+    """Runs a match for the table scene."""
+
+    def __init__(self, config: GameConfig, *, inline_bots: bool = False) -> None:
+        self.config = config
+        self.rules = get_rules(config.rules)
+        self.options = self.rules.parse_options(config.options)
+        seed = config.seed if config.seed is not None else int(time.time() * 1000) % 1_000_000_007
+        self.match = Match(self.rules, self.options, seed=seed, hands=config.hands, players=config.players)
+        self.inline_bots = inline_bots
+        self.runner: BotRunner | None = None if inline_bots else BotRunner("thread", deadline_s=1.0)
+        self.game: Game = self.match.start_hand()
+        self.sent = 0  # engine events already fed to the screen
+        self.decision: Decision | None = None
+        self.error: str | None = None
+
+    # --- seats ----------------------------------------------------------------------------------------------------
+
+    def is_human(self, seat: int) -> bool:
+        return self.config.seats[seat].kind == HUMAN
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s in range(self.config.players) if self.is_human(s)]
+
+    def default_viewer(self) -> int:
+        humans = self.humans
+        return humans[0] if humans else 0
+
+    # --- the event feed -------------------------------------------------------------------------------------------
+
+    def new_events(self, viewer: int) -> list[Event]:
+        """Events since the last call, as ``viewer`` may see them."""
+        out = []
+        for event in self.game.events[self.sent :]:
+            seen = redact(event, viewer)
+            if seen is not None:
+                out.append(seen)
+        self.sent = len(self.game.events)
+        return out
+
+    @property
+    def has_new_events(self) -> bool:
+        return self.sent < len(self.game.events)
+
+    def all_events(self, viewer: int) -> list[Event]:
+        """Every event of this hand for ``viewer`` (a hot-seat change of viewer rebuilds the view from these)."""
+        self.sent = len(self.game.events)
+        return [e for e in (redact(ev, viewer) for ev in self.game.events) if e is not None]
+
+    # --- decisions ------------------------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return self.game.to_act
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.game.legal_actions(seat)
+
+    def submit(self, seat: int, action: Action) -> str | None:
+        """Apply a human's action; returns the reason if the engine refuses it (nothing changes then)."""
+        try:
+            self.game.apply(seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def step_bot(self) -> bool:
+        """Advance a bot seat's decision; True when an action was applied."""
+        seat = self.game.to_act
+        if seat is None or self.is_human(seat):
+            return False
+        level = self.config.seats[seat].kind
+        seed = bot_seed(f"{self.match.seed}:{self.match.played}", seat)
+        legal = self.game.legal_actions(seat)
+        if self.inline_bots or self.runner is None:
+            action = make_bot(level, seed).choose(observe(self.game, seat), legal)
+        else:
+            if self.decision is None:
+                self.decision = self.runner.decide(level, seed, observe(self.game, seat), legal)
+                return False
+            if not self.decision.ready():
+                return False
+            result = self.decision.result()
+            self.decision = None
+            if result is None:
+                return False
+            action = result
+        self.game.apply(seat, action)
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        return self.decision is not None
+
+    # --- hands ----------------------------------------------------------------------------------------------------
+
+    @property
+    def hand_over(self) -> bool:
+        return self.game.result is not None
+
+    def next_hand(self) -> bool:
+        """Book the finished hand and deal the next; False when the match is over."""
+        self.match.finish_hand()
+        if self.match.over:
+            return False
+        self.game = self.match.start_hand()
+        self.sent = 0
+        return True
+
+    def close(self) -> None:
+        if self.decision is not None:
+            self.decision.cancel()
+        if self.runner is not None:
+            self.runner.close()

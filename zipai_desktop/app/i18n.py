@@ -1,0 +1,156 @@
+"""Every word the window shows, in Chinese (zh, the default) and English (en).
+
+``tr(key, lang, **fields)`` looks a key up and fills its ``{fields}``. The bundled font is a subset: after adding or
+changing a string here, run ``python build/make_font_subset.py`` (it reads this file) and commit the new fonts;
+``tests/app/test_font_and_strings.py`` fails while a character is missing from the font.
+
+English text writes "..." rather than "…": the Chinese font draws U+2026 centred, as Chinese text wants it.
+
+Card glyphs (一..十, 壹..拾) come from the engine and are never translated. Game terms that have no English word keep
+their Chinese name in the English text (胡, 舵, 醒, 番) so players can match them with the rules pages.
+"""
+
+from __future__ import annotations
+
+LANGUAGES: tuple[str, ...] = ("zh", "en")
+DEFAULT_LANG = "zh"
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- the application and the two games
+    "app.title": {"zh": "字牌", "en": "Zipai"},
+    "game.guilin": {"zh": "桂林字牌", "en": "Guilin Zipai"},
+    "game.bohu": {"zh": "秀山博胡", "en": "Xiushan Bohu"},
+    # --- seats and bot levels
+    "seat.you": {"zh": "你", "en": "You"},
+    "seat.player": {"zh": "玩家{n}", "en": "Player {n}"},
+    "seat.bot": {"zh": "电脑{n}", "en": "Computer {n}"},
+    "seat.with_level": {"zh": "{name}（{level}）", "en": "{name} ({level})"},
+    "bot.random": {"zh": "随机", "en": "Random"},
+    "bot.beginner": {"zh": "初学", "en": "Beginner"},
+    "bot.casual": {"zh": "普通", "en": "Casual"},
+    "bot.strong": {"zh": "高手", "en": "Strong"},
+    # --- actions (秀山博胡 uses the same names for these four claims and for the discard)
+    "action.hu": {"zh": "胡", "en": "Win"},
+    "action.peng": {"zh": "碰", "en": "Peng"},
+    "action.chi": {"zh": "吃", "en": "Eat"},
+    "action.pass": {"zh": "过", "en": "Pass"},
+    "action.discard": {"zh": "出牌", "en": "Discard"},
+    # --- prompts
+    "prompt.your_turn_discard": {"zh": "轮到你了，请出一张牌", "en": "Your turn: discard a card"},
+    "prompt.claim": {"zh": "要这张{card}吗？", "en": "Take the {card}?"},
+    "prompt.choose_chi": {"zh": "请选择吃法", "en": "Choose how to eat"},
+    "prompt.waiting_for": {"zh": "等待{name}…", "en": "Waiting for {name}..."},
+    "prompt.thinking": {"zh": "思考中…", "en": "Thinking..."},
+    # --- the table
+    "table.wall_left": {"zh": "底牌剩{n}张", "en": "Wall: {n} left"},
+    "table.dealer": {"zh": "庄家", "en": "Dealer"},
+    "table.score": {"zh": "得分", "en": "Score"},
+    "table.total": {"zh": "总分", "en": "Total"},
+    "table.round": {"zh": "轮次", "en": "Round"},
+    "table.hand": {"zh": "第{n}局", "en": "Hand {n}"},
+    # --- hot-seat cover
+    "hotseat.pass_to": {"zh": "请把电脑交给{name}", "en": "Pass the computer to {name}"},
+    "hotseat.click_to_continue": {"zh": "点击继续", "en": "Click to continue"},
+    # --- settlement
+    "result.title": {"zh": "结算", "en": "Settlement"},
+    "result.winner": {"zh": "赢家", "en": "Winner"},
+    "result.wins": {"zh": "{name}胡了！", "en": "{name} wins!"},
+    "result.draw": {"zh": "荒庄", "en": "Draw: the wall ran out (荒庄)"},
+    "result.hu": {"zh": "胡数", "en": "胡 (hu)"},
+    "result.huxi": {"zh": "胡息", "en": "胡息 (huxi)"},
+    "result.duo": {"zh": "舵", "en": "舵 (duo)"},
+    "result.xing": {"zh": "醒牌", "en": "醒 cards (xing)"},
+    "result.fan": {"zh": "番", "en": "番 (fan)"},
+    "result.score": {"zh": "得分", "en": "Score"},
+    "result.points": {"zh": "{n}分", "en": "{n} pts"},
+    "result.next_hand": {"zh": "下一局", "en": "Next hand"},
+    "result.match_over": {"zh": "比赛结束", "en": "Match over"},
+    # --- the setup screen
+    "setup.new_game": {"zh": "新游戏", "en": "New game"},
+    "setup.game": {"zh": "玩法", "en": "Game"},
+    "setup.players": {"zh": "人数", "en": "Players"},
+    "setup.seats": {"zh": "座位", "en": "Seats"},
+    "setup.human": {"zh": "真人", "en": "Human"},
+    "setup.bot_level": {"zh": "电脑难度", "en": "Computer level"},
+    "setup.rule_options": {"zh": "规则选项", "en": "Rule options"},
+    "setup.seed": {"zh": "随机种子（选填）", "en": "Seed (optional)"},
+    "setup.start": {"zh": "开始", "en": "Start"},
+    "setup.back": {"zh": "返回", "en": "Back"},
+    "setup.quit": {"zh": "退出", "en": "Quit"},
+    # --- helpers (toggles on the table)
+    "helper.show_hu": {"zh": "在牌桌上显示胡数", "en": "Show 胡 on the table"},
+    "helper.show_waits": {"zh": "显示听牌", "en": "Show waits"},
+    "helper.action_log": {"zh": "牌局记录", "en": "Action log"},
+    # --- settings
+    "settings.title": {"zh": "设置", "en": "Settings"},
+    "settings.language": {"zh": "语言", "en": "Language"},
+    "settings.animation_speed": {"zh": "动画速度", "en": "Animation speed"},
+    "settings.sound": {"zh": "声音", "en": "Sound"},
+    "settings.fullscreen": {"zh": "全屏", "en": "Fullscreen"},
+    "speed.slow": {"zh": "慢", "en": "Slow"},
+    "speed.normal": {"zh": "正常", "en": "Normal"},
+    "speed.fast": {"zh": "快", "en": "Fast"},
+    "lang.zh": {"zh": "中文", "en": "Chinese (中文)"},
+    "lang.en": {"zh": "英文（English）", "en": "English"},
+    # --- buttons used everywhere
+    "common.ok": {"zh": "确定", "en": "OK"},
+    "common.cancel": {"zh": "取消", "en": "Cancel"},
+    "common.continue": {"zh": "继续", "en": "Continue"},
+    "common.on": {"zh": "开", "en": "On"},
+    "common.off": {"zh": "关", "en": "Off"},
+    # --- the table (more)
+    "table.dang_di": {"zh": "挡底", "en": "挡底 (face-up card)"},
+    "table.liang_zhang": {"zh": "亮张", "en": "亮张 (face-up card)"},
+    "table.sitting_out": {"zh": "本局休息", "en": "sits out"},
+    "prompt.locked": {"zh": "{card}是坎，不能打出", "en": "{card} is part of a 坎 and cannot be discarded"},
+    "helper.waits_line": {"zh": "听牌：{waits}", "en": "Waits: {waits}"},
+    "log.flip": {"zh": "翻出", "en": "turns"},
+    # --- melds (names as the rules use them)
+    "meld.chi": {"zh": "吃", "en": "eats"},
+    "meld.peng": {"zh": "碰", "en": "peng"},
+    "meld.sao": {"zh": "扫", "en": "扫 (sao)"},
+    "meld.guo_sao": {"zh": "过扫", "en": "过扫 (guo sao)"},
+    "meld.sao_chuan": {"zh": "扫穿", "en": "扫穿 (sao chuan)"},
+    "meld.kai_duo": {"zh": "开舵", "en": "开舵 (kai duo)"},
+    "meld.long": {"zh": "龙", "en": "龙 (long)"},
+    "meld.wei": {"zh": "偎", "en": "偎 (wei)"},
+    "meld.chou_wei": {"zh": "臭偎", "en": "臭偎 (chou wei)"},
+    "meld.ti": {"zh": "提", "en": "提 (ti)"},
+    "meld.pao": {"zh": "跑", "en": "跑 (pao)"},
+    # --- settlement parts and special wins
+    "part.hu": {"zh": "胡", "en": "胡"},
+    "part.xing": {"zh": "醒", "en": "醒"},
+    "part.zimo": {"zh": "自摸", "en": "自摸"},
+    "part.tianhu": {"zh": "天胡", "en": "天胡"},
+    "part.dihu": {"zh": "地胡", "en": "地胡"},
+    "part.sanlong_wukan": {"zh": "三龙五坎", "en": "三龙五坎"},
+    "part.multiplier": {"zh": "倍数", "en": "×"},
+    "special.zimo": {"zh": "自摸", "en": "自摸 (self-drawn)"},
+    "special.tianhu": {"zh": "天胡", "en": "天胡"},
+    "special.dihu": {"zh": "地胡", "en": "地胡"},
+    "special.sanlong_wukan": {"zh": "三龙五坎", "en": "三龙五坎"},
+    "special.piao": {"zh": "飘胡", "en": "飘胡"},
+    "special.hong_piao": {"zh": "红飘", "en": "红飘"},
+    "special.yi_ke_zhu": {"zh": "一颗珠", "en": "一颗珠"},
+    "special.shiba_da": {"zh": "十八大", "en": "十八大"},
+    "special.shiba_xiao": {"zh": "十八小", "en": "十八小"},
+    "special.hei_hu": {"zh": "黑胡", "en": "黑胡"},
+    "special.hong_hu": {"zh": "红胡", "en": "红胡"},
+    "special.shisan_hong": {"zh": "十三太保红", "en": "十三太保红"},
+}
+
+
+def tr(key: str, lang: str = DEFAULT_LANG, **fmt: object) -> str:
+    """The text of ``key`` in ``lang`` (an unknown language falls back to Chinese), with ``{fields}`` filled from fmt.
+
+    Raises KeyError for an unknown key, or when the text needs a field that was not given.
+    """
+    try:
+        entry = STRINGS[key]
+    except KeyError:
+        raise KeyError(f"unknown i18n key {key!r} (see zipai_desktop/app/i18n.py)") from None
+    text = entry.get(lang, entry[DEFAULT_LANG])
+    try:
+        return text.format(**fmt)
+    except KeyError as exc:
+        raise KeyError(f"i18n key {key!r} needs the field {exc.args[0]!r}") from None

@@ -1,0 +1,167 @@
+"""The window: a stack of scenes (setup, table) driven by one frame loop; also the headless demo / screenshot mode.
+
+``zipai`` opens the setup screen. ``zipai --demo --rules guilin --seed 1 --frames 600 --screenshot out.png`` lets bots
+play every seat for N frames of the normal loop (with a fixed frame clock, so the picture is the same every time) and
+saves the last frame (contract: shared/contracts/sim-cli.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+FPS = 60
+
+
+class Scene(Protocol):
+    def handle_event(self, event: Any) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: Any) -> None: ...
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+
+class App:
+    """The frame loop and the scene stack."""
+
+    def __init__(self, size: tuple[int, int], lang: str, *, headless: bool = False, resizable: bool = True) -> None:
+        import pygame
+
+        assert getattr(pygame, "IS_CE", False), "zipai needs pygame-ce, not upstream pygame"
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        from . import cards, fonts
+
+        fonts.reset_caches()
+        cards.clear_cache()
+        flags = pygame.RESIZABLE if resizable and not headless else 0
+        self.screen = pygame.display.set_mode(size, flags)
+        from .i18n import tr
+
+        pygame.display.set_caption(tr("app.title", lang))
+        self.size = size
+        self.lang = lang
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        if not self.scenes:
+            self.running = False
+
+    def frame(self, dt: float) -> None:
+        import pygame
+
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type == pygame.VIDEORESIZE:
+                self.size = (max(800, event.w), max(500, event.h))
+                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+                for scene in self.scenes:
+                    scene.resize(self.size)
+                continue
+            if self.scenes:
+                self.scenes[-1].handle_event(event)
+        if not self.scenes:
+            self.running = False
+            return
+        scene = self.scenes[-1]
+        scene.update(dt)
+        scene.draw(self.screen)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.frame(min(dt, 0.1))
+        import pygame
+
+        pygame.quit()
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        return max(640, int(w)), max(400, int(h))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--size takes WIDTHxHEIGHT, not {text!r}") from None
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="zipai", description="字牌 Desktop: 桂林字牌 and 秀山博胡.")
+    p.add_argument("--demo", action="store_true", help="bots play every seat")
+    p.add_argument("--rules", default="guilin", choices=["guilin", "bohu"])
+    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--frames", type=int, default=0, help="with --demo: run this many frames, then exit")
+    p.add_argument("--screenshot", default=None, help="with --demo: save the last frame as a PNG")
+    p.add_argument("--size", type=_size, default=(1280, 720))
+    p.add_argument("--lang", default="zh", choices=["zh", "en"])
+    p.add_argument("--frame-times", default=None, help="with --demo: write one frame time (ms) per line")
+    p.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
+    return p.parse_args(list(argv))
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """Bots in every seat for ``--frames`` frames of the normal loop; fixed 1/60 s frame clock."""
+    import pygame
+
+    from .controller import Controller, GameConfig, SeatConfig
+    from .table import TableScene
+
+    headless = args.screenshot is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    app = App(args.size, args.lang, headless=headless, resizable=False)
+    seed: int | str = int(args.seed) if str(args.seed).isdigit() else args.seed
+    seats = [SeatConfig("casual", f"bot {i}") for i in range(args.players)]
+    config = GameConfig(rules=args.rules, players=args.players, seats=seats, seed=seed, hands=None)
+    controller = Controller(config, inline_bots=True)
+    table = TableScene(controller, args.size, lang=args.lang, speed=args.speed)
+    app.push(table)
+    times: list[float] = []
+    frames = args.frames if args.frames > 0 else 10**9
+    for _ in range(frames):
+        if not app.running:
+            break
+        start = time.perf_counter()
+        app.frame(1.0 / FPS)
+        times.append((time.perf_counter() - start) * 1000)
+        if table.show_result and not args.screenshot:
+            table._next_hand()
+    if args.screenshot:
+        Path(args.screenshot).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, args.screenshot)
+    if args.frame_times:
+        Path(args.frame_times).write_text("".join(f"{t:.3f}\n" for t in times), encoding="utf-8")
+    controller.close()
+    pygame.quit()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.demo:
+        return run_demo(args)
+    from .setup import SetupScene
+
+    app = App(args.size, args.lang)
+    app.push(SetupScene(app, args.size, lang=args.lang))
+    app.run()
+    return 0

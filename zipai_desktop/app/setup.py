@@ -1,0 +1,199 @@
+"""The setup screen before a game: which game, who sits where (human or a bot level), the rule options (defaults
+preselected; click a row to change it), an optional seed to replay a deal, and the language."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ..engine.rules import get_rules
+from .controller import HUMAN, Controller, GameConfig, SeatConfig
+from .fonts import text
+from .i18n import tr
+from .table import FELT, GOLD, GREY, PANEL, WHITE, TableScene
+
+SEAT_KINDS = [HUMAN, "beginner", "casual", "strong", "random"]
+
+
+def option_choices(rules_name: str) -> dict[str, tuple[Any, ...]]:
+    """Every option of a game with the values it takes (the first is the default)."""
+    rules = get_rules(rules_name)
+    defaults = rules.parse_options({})
+    module = __import__(type(rules).__module__, fromlist=["_CHOICES"])
+    table: dict[str, tuple[Any, ...]] = getattr(module, "_CHOICES", {})
+    out: dict[str, tuple[Any, ...]] = {}
+    for f in dataclasses.fields(defaults):
+        default = getattr(defaults, f.name)
+        if f.name in table:
+            values = list(table[f.name])
+        elif isinstance(default, bool):
+            values = [False, True]
+        elif isinstance(default, int):
+            values = sorted({default, default // 2, default * 2})
+        else:
+            values = [default]
+        if default in values:
+            values.remove(default)
+        out[f.name] = (default, *values)
+    return out
+
+
+@dataclass
+class Row:
+    rect: pygame.Rect
+    kind: str  # game | players | seat | option | lang | start | quit | seed
+    key: Any = None
+
+
+class SetupScene:
+    def __init__(self, app: Any, size: tuple[int, int], *, lang: str = "zh") -> None:
+        self.app = app
+        self.size = size
+        self.lang = lang
+        self.rules = "guilin"
+        self.players = 3
+        self.seats = [HUMAN, "casual", "casual", "casual"]
+        self.options: dict[str, Any] = {}
+        self.seed = ""
+        self.rows: list[Row] = []
+        self.error = ""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def _choices(self) -> dict[str, tuple[Any, ...]]:
+        return option_choices(self.rules)
+
+    def _cycle_option(self, name: str) -> None:
+        values = self._choices()[name]
+        current = self.options.get(name, values[0])
+        nxt = values[(values.index(current) + 1) % len(values)]
+        if nxt == values[0]:
+            self.options.pop(name, None)
+        else:
+            self.options[name] = nxt
+
+    def start(self) -> None:
+        seats = []
+        for s in range(self.players):
+            kind = self.seats[s]
+            seats.append(SeatConfig(kind, f"seat {s + 1}"))
+        seed: int | str | None = None
+        if self.seed:
+            seed = int(self.seed) if self.seed.isdigit() else self.seed
+        config = GameConfig(rules=self.rules, players=self.players, seats=seats, options=dict(self.options), seed=seed)
+        try:
+            controller = Controller(config)
+        except ValueError as exc:  # an option combination the rules refuse
+            self.error = str(exc)
+            return
+        self.app.push(TableScene(controller, self.size, lang=self.lang, on_exit=self.app.pop))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_RETURN:
+                self.start()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key == pygame.K_BACKSPACE:
+                self.seed = self.seed[:-1]
+            elif event.unicode and event.unicode.isalnum() and len(self.seed) < 16:
+                self.seed += event.unicode
+            return
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return
+        for row in self.rows:
+            if not row.rect.collidepoint(event.pos):
+                continue
+            if row.kind == "game":
+                self.rules = row.key
+                self.options = {}
+                if self.rules == "guilin":
+                    self.players = 3
+            elif row.kind == "players" and self.rules == "bohu":
+                self.players = row.key
+            elif row.kind == "seat":
+                i = SEAT_KINDS.index(self.seats[row.key])
+                self.seats[row.key] = SEAT_KINDS[(i + 1) % len(SEAT_KINDS)]
+            elif row.kind == "option":
+                self._cycle_option(row.key)
+            elif row.kind == "lang":
+                self.lang = row.key
+            elif row.kind == "start":
+                self.start()
+            elif row.kind == "quit":
+                self.app.pop()
+            return
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, selected: bool, size: int) -> None:
+        pygame.draw.rect(surface, (60, 110, 80) if selected else PANEL, rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD if selected else GREY, rect, width=1, border_radius=6)
+        img = text(label, size, WHITE, bold=selected)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        surface.fill(FELT)
+        self.rows = []
+        size = max(12, h // 42)
+        line = size + 12
+        x0 = int(w * 0.05)
+        y = int(h * 0.04)
+        surface.blit(text(tr("setup.new_game", self.lang), size + 10, GOLD, bold=True), (x0, y))
+        for i, lang in enumerate(("zh", "en")):
+            r = pygame.Rect(w - x0 - (2 - i) * 170, y, 160, line)
+            self._button(surface, r, tr(f"lang.{lang}", self.lang), self.lang == lang, size - 2)
+            self.rows.append(Row(r, "lang", lang))
+        y += size + 30
+        surface.blit(text(tr("setup.game", self.lang), size, WHITE), (x0, y))
+        for i, name in enumerate(("guilin", "bohu")):
+            r = pygame.Rect(x0 + 140 + i * 170, y - 4, 160, line)
+            self._button(surface, r, tr(f"game.{name}", self.lang), self.rules == name, size)
+            self.rows.append(Row(r, "game", name))
+        y += line + 10
+        surface.blit(text(tr("setup.players", self.lang), size, WHITE), (x0, y))
+        counts = get_rules(self.rules).players
+        for i, n in enumerate(counts):
+            r = pygame.Rect(x0 + 140 + i * 70, y - 4, 60, line)
+            self._button(surface, r, str(n), self.players == n, size)
+            self.rows.append(Row(r, "players", n))
+        y += line + 10
+        surface.blit(text(tr("setup.seats", self.lang), size, WHITE), (x0, y))
+        for s in range(self.players):
+            r = pygame.Rect(x0 + 140 + s * 150, y - 4, 140, line)
+            kind = self.seats[s]
+            label = tr("setup.human", self.lang) if kind == HUMAN else tr(f"bot.{kind}", self.lang)
+            self._button(surface, r, f"{s + 1}: {label}", kind == HUMAN, size - 2)
+            self.rows.append(Row(r, "seat", s))
+        y += line + 16
+        surface.blit(text(tr("setup.rule_options", self.lang), size, GOLD, bold=True), (x0, y))
+        y += line
+        choices = self._choices()
+        col_w = (w - 2 * x0) // 2
+        names = list(choices)
+        per_col = (len(names) + 1) // 2
+        small = max(11, size - 3)
+        for i, name in enumerate(names):
+            col, row = divmod(i, per_col)
+            r = pygame.Rect(x0 + col * col_w, y + row * (small + 8), col_w - 12, small + 6)
+            value = self.options.get(name, choices[name][0])
+            changed = name in self.options
+            label = f"{name} = {str(value).lower()}"
+            pygame.draw.rect(surface, (40, 90, 64) if changed else PANEL, r, border_radius=4)
+            surface.blit(text(label, small, GOLD if changed else WHITE), (r.left + 6, r.top + 2))
+            self.rows.append(Row(r, "option", name))
+        y += per_col * (small + 8) + 14
+        surface.blit(text(f"{tr('setup.seed', self.lang)}: {self.seed}_", size, WHITE), (x0, y))
+        start = pygame.Rect(w - x0 - 300, h - line - 30, 140, line + 8)
+        quit_ = pygame.Rect(w - x0 - 150, h - line - 30, 140, line + 8)
+        self._button(surface, start, tr("setup.start", self.lang), True, size)
+        self._button(surface, quit_, tr("setup.quit", self.lang), False, size)
+        self.rows += [Row(start, "start"), Row(quit_, "quit")]
+        if self.error:
+            surface.blit(text(self.error, size - 2, (255, 150, 150)), (x0, h - line - 24))

@@ -1,0 +1,681 @@
+"""The table scene: draws the table from the view model, animates each engine event, takes the human's decisions.
+
+Flow per frame: new engine events (redacted for the seat in front of the screen) join a queue; the first one is applied
+to the view model and its cards fly to where they belong (the destination stays hidden until they land); when the
+queue is empty a bot seat is asked for its move (paced so a person can follow), a human seat gets its prompt, or, in
+hot-seat play, a cover hides the table until the next player clicks.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from ..engine import events as ev
+from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
+from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph
+from ..engine.hu import Source, evaluate_win
+from ..engine.melds import Meld
+from . import cards
+from .anim import Animation, Flight
+from .controller import Controller
+from .fonts import text
+from .i18n import tr
+from .layout import make_layout
+from .view_model import TableView
+
+FELT = (22, 78, 58)
+FELT_DARK = (16, 60, 44)
+PANEL = (10, 36, 28)
+GOLD = (240, 200, 90)
+WHITE = (240, 240, 240)
+GREY = (170, 180, 175)
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    action: Action | None
+    label: str
+    cards: tuple[int, ...] = ()
+    key: str = ""
+
+
+class TableScene:
+    """One match at the table."""
+
+    def __init__(
+        self,
+        controller: Controller,
+        size: tuple[int, int],
+        *,
+        lang: str = "zh",
+        speed: float = 1.0,
+        on_exit: Callable[[], None] | None = None,
+    ) -> None:
+        self.controller = controller
+        self.lang = lang
+        self.speed = speed
+        self.on_exit = on_exit
+        self.viewer = controller.default_viewer()
+        self.view = TableView(self.viewer)
+        self.queue: deque[ev.Event] = deque()
+        self.anim: Animation | None = None
+        self.hide: set[tuple[object, ...]] = set()
+        self.bot_wait = 0.0
+        self.cover_for: int | None = None  # hot-seat: the seat whose turn is hidden behind the cover
+        self.show_result = False
+        self.match_over = False
+        self.selected = 0  # keyboard cursor in the hand
+        self.buttons: list[Button] = []
+        self.message = ""
+        self.helpers = {"hu": True, "waits": True, "log": True}
+        self.size = size
+        self.layout = make_layout(size, controller.config.players, self.viewer)
+        self._pull(initial=True)
+
+    # --- events and animation -------------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout = make_layout(size, self.controller.config.players, self.viewer)
+        cards.clear_cache()
+
+    def _pull(self, initial: bool = False) -> None:
+        for event in self.controller.new_events(self.viewer):
+            self.queue.append(event)
+
+    def _set_viewer(self, seat: int) -> None:
+        """Hot-seat: rebuild the view for the player now in front of the screen, without animation."""
+        self.viewer = seat
+        self.view = TableView(seat)
+        for event in self.controller.all_events(seat):
+            self.view.apply(event)
+        self.queue.clear()
+        self.anim = None
+        self.hide = set()
+        self.layout = make_layout(self.size, self.controller.config.players, seat)
+
+    def skip_animations(self) -> None:
+        if self.anim is not None:
+            self.anim = None
+            self.hide = set()
+        while self.queue:
+            self.view.apply(self.queue.popleft())
+
+    def _start_next(self) -> None:
+        event = self.queue.popleft()
+        flights, hide = self._flights_for(event)
+        self.view.apply(event)
+        if flights and self.speed < 50:
+            for f in flights:
+                f.duration /= self.speed
+                f.delay /= self.speed
+            self.anim = Animation(flights, hide)
+            self.hide = hide
+        else:
+            self.anim = None
+            self.hide = set()
+
+    def update(self, dt: float) -> None:
+        self._pull()
+        if self.anim is not None:
+            self.anim.update(dt)
+            if self.anim.finished:
+                self.anim = None
+                self.hide = set()
+        while self.anim is None and self.queue:
+            self._start_next()
+        if self.anim is not None or self.queue:
+            return
+        if self.controller.hand_over:
+            self.show_result = True
+            return
+        seat = self.controller.to_act
+        if seat is None:
+            return
+        if not self.controller.is_human(seat):
+            self.bot_wait += dt
+            if (self.bot_wait >= 0.25 / self.speed or self.controller.thinking) and self.controller.step_bot():
+                self.bot_wait = 0.0
+            return
+        if seat != self.viewer:
+            self.cover_for = seat
+            return
+        self._make_buttons()
+
+    # --- where cards go -------------------------------------------------------------------------------------------
+
+    def _hand_centre(self, seat: int) -> tuple[float, float]:
+        return self.layout.seats[seat].hand.center
+
+    def _meld_pos(self, seat: int, index: int) -> tuple[int, int]:
+        area = self.layout.seats[seat]
+        w = self.layout.small_w
+        step = w + max(3, w // 6)
+        per_row = max(1, area.melds.width // step)
+        row, col = divmod(index, per_row)
+        _, h = cards.card_size(w)
+        return area.melds.left + col * step + w // 2, area.melds.top + row * (h * 2) + h // 2
+
+    def _pile_pos(self, seat: int, index: int) -> tuple[int, int]:
+        area = self.layout.seats[seat]
+        w = self.layout.small_w
+        _, h = cards.card_size(w)
+        step = max(6, int(w * 0.62))
+        per_row = max(1, (area.pile.width - w) // step + 1)
+        row, col = divmod(index, per_row)
+        return area.pile.left + col * step + w // 2, area.pile.top + row * int(h * 0.55) + h // 2
+
+    def _flights_for(self, event: ev.Event) -> tuple[list[Flight], set[tuple[object, ...]]]:
+        lay = self.layout
+        wall = lay.wall.center
+        offer = lay.offer.center
+        hw, sw = lay.hand_w, lay.small_w
+        view = self.view
+        if isinstance(event, ev.Dealt):
+            target = self._hand_centre(event.seat)
+            flights = [
+                Flight(HIDDEN, wall, target, sw, sw, delay=0.02 * i, duration=0.25, angle=0)
+                for i in range(min(event.count, 10))
+            ]
+            return flights, {("hand", event.seat)}
+        if isinstance(event, ev.DangDi | ev.ExtraCard):
+            card = event.card if event.card is not None else HIDDEN
+            return [Flight(card, wall, self._hand_centre(event.seat), sw, hw, duration=0.35)], {("hand", event.seat)}
+        if isinstance(event, ev.Flipped):
+            card = HIDDEN if event.card is None else event.card
+            return [Flight(card, wall, offer, sw, hw, duration=0.4, flip=card != HIDDEN)], {("offer",)}
+        if isinstance(event, ev.Discarded):
+            return [Flight(event.card, self._hand_centre(event.seat), offer, sw, hw, duration=0.3)], {("offer",)}
+        if isinstance(event, ev.ToPile):
+            end = self._pile_pos(event.seat, len(view.piles[event.seat]))
+            return [Flight(event.card, offer, end, hw, sw, duration=0.3)], {("pile", event.seat)}
+        if isinstance(event, ev.Melded):
+            index = event.replaces if event.replaces >= 0 else len(view.melds[event.seat])
+            end = self._meld_pos(event.seat, index)
+            flights = []
+            shown = event.meld.cards
+            for i, k in enumerate(event.from_hand):
+                kind = HIDDEN if event.meld.face_down >= len(shown) else k
+                flights.append(Flight(kind, self._hand_centre(event.seat), end, sw, sw, delay=0.04 * i, duration=0.35))
+            if view.offer is not None:
+                flights.append(Flight(view.offer.card, offer, end, hw, sw, duration=0.35))
+            return flights, {("meld", event.seat, index)}
+        if isinstance(event, ev.XingFlipped):
+            return [
+                Flight(k, wall, (offer[0] + i * sw, offer[1]), sw, hw, delay=0.3 * i, duration=0.4, flip=True)
+                for i, k in enumerate(event.cards)
+            ], set()
+        return [], set()
+
+    # --- input ----------------------------------------------------------------------------------------------------
+
+    def _my_decision(self) -> list[Action]:
+        seat = self.controller.to_act
+        if seat is None or seat != self.viewer or not self.controller.is_human(seat):
+            return []
+        if self.anim or self.queue or self.controller.has_new_events or self.show_result:
+            return []
+        return self.controller.legal(seat)
+
+    def _make_buttons(self) -> None:
+        legal = self._my_decision()
+        self.buttons = []
+        if not legal or all(isinstance(a, Discard) for a in legal):
+            return
+        area = self.layout.buttons
+        x, y = area.left, area.top
+        bw, bh = max(60, area.width // 2 - 6), max(32, area.height // 3)
+        chis = [a for a in legal if isinstance(a, Chi)]
+        simple: list[tuple[Action, str, str]] = []
+        for a in legal:
+            if isinstance(a, Hu):
+                simple.append((a, tr("action.hu", self.lang), "h"))
+            elif isinstance(a, Peng):
+                simple.append((a, tr("action.peng", self.lang), "p"))
+        if chis:
+            # Each way to eat is its own small group of cards to pick (main group, then any 比 groups).
+            cw = max(12, self.layout.small_w - 4)
+            _, ch = cards.card_size(cw)
+            gy = area.top - (ch + 12) * len(chis)
+            for i, a in enumerate(chis):
+                flat = tuple(k for g in a.groups for k in g)
+                width = len(flat) * (cw + 2) + 6 * (len(a.groups) - 1) + 8
+                rect = pygame.Rect(area.right - width, gy + i * (ch + 12), width, ch + 8)
+                self.buttons.append(Button(rect, a, "", flat, str(i + 1)))
+        for a, label, key in simple:
+            self.buttons.append(Button(pygame.Rect(x, y, bw, bh), a, label, (), key))
+            x += bw + 6
+            if x + bw > area.right + 1:
+                x, y = area.left, y + bh + 6
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if passes:
+            self.buttons.append(
+                Button(
+                    pygame.Rect(area.left, area.bottom - bh, bw, bh),
+                    passes[0],
+                    tr("action.pass", self.lang),
+                    (),
+                    "space",
+                )
+            )
+
+    def _hand_rects(self) -> list[tuple[pygame.Rect, int, bool]]:
+        """(rect, kind, locked) of each card of the viewer's hand, left to right, sorted and grouped by kind."""
+        area = self.layout.seats[self.viewer].hand
+        w = self.layout.hand_w
+        _, h = cards.card_size(w)
+        gap = max(3, w // 6)
+        out = []
+        x = area.left
+        for k in range(NUM_KINDS):
+            n = self.view.hand[k]
+            if not n:
+                continue
+            for _ in range(n):
+                out.append((pygame.Rect(x, area.top, w, h), k, n >= 3))
+                x += w + 1
+            x += gap
+        return out
+
+    def _act(self, action: Action) -> None:
+        reason = self.controller.submit(self.viewer, action)
+        self.message = reason or ""
+        self.buttons = []
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.cover_for is not None:
+            if event.type == pygame.MOUSEBUTTONUP or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
+                seat = self.cover_for
+                self.cover_for = None
+                self._set_viewer(seat)
+            return
+        if self.show_result:
+            if event.type == pygame.MOUSEBUTTONUP or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
+                self._next_hand()
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._click(event.pos)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_TAB:
+            self.skip_animations()
+            return
+        if event.key == pygame.K_ESCAPE and self.on_exit is not None:
+            self.on_exit()
+            return
+        if event.key == pygame.K_F2:
+            self.helpers["waits"] = not self.helpers["waits"]
+        if event.key == pygame.K_F3:
+            self.helpers["log"] = not self.helpers["log"]
+        legal = self._my_decision()
+        if not legal:
+            return
+        name = pygame.key.name(event.key)
+        for b in self.buttons:
+            if b.key and b.key == name and b.action is not None:
+                self._act(b.action)
+                return
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            hand = [r for r in self._hand_rects() if not r[2]]
+            if event.key == pygame.K_LEFT:
+                self.selected = max(0, self.selected - 1)
+            elif event.key == pygame.K_RIGHT:
+                self.selected = min(len(hand) - 1, self.selected + 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN) and hand:
+                kind = hand[min(self.selected, len(hand) - 1)][1]
+                self._act(Discard(kind))
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons:
+            if b.rect.collidepoint(pos) and b.action is not None:
+                self._act(b.action)
+                return
+        legal = self._my_decision()
+        if any(isinstance(a, Discard) for a in legal):
+            for rect, kind, locked in self._hand_rects():
+                if rect.collidepoint(pos):
+                    if locked:
+                        self.message = tr("prompt.locked", self.lang, card=glyph(kind))
+                    else:
+                        self._act(Discard(kind))
+                    return
+
+    def _next_hand(self) -> None:
+        self.show_result = False
+        if self.match_over:
+            if self.on_exit is not None:
+                self.on_exit()
+            return
+        if not self.controller.next_hand():
+            self.match_over = True
+            self.show_result = True
+            return
+        self.view = TableView(self.viewer)
+        self.queue.clear()
+        if len(self.controller.humans) > 1:
+            self.cover_for = self.controller.humans[0] if self.viewer not in self.controller.humans else None
+
+    # --- drawing --------------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(FELT)
+        w, h = self.size
+        pygame.draw.ellipse(surface, FELT_DARK, self.layout.centre.inflate(int(w * 0.2), int(h * 0.2)), 0)
+        if self.cover_for is not None:
+            self._draw_cover(surface, self.cover_for)
+            return
+        self._draw_info(surface)
+        for seat in range(self.view.players):
+            self._draw_seat(surface, seat)
+        self._draw_centre(surface)
+        if self.anim is not None:
+            self.anim.draw(surface)
+        self._draw_prompt(surface)
+        if self.helpers["log"]:
+            self._draw_log(surface)
+        if self.show_result:
+            self._draw_result(surface)
+
+    def _name(self, seat: int) -> str:
+        cfg = self.controller.config.seats[seat]
+        if cfg.kind == "human":
+            if len(self.controller.humans) == 1:
+                return tr("seat.you", self.lang)
+            return tr("seat.player", self.lang, n=seat + 1)
+        level = tr(f"bot.{cfg.kind}", self.lang)
+        return tr("seat.with_level", self.lang, name=tr("seat.bot", self.lang, n=seat + 1), level=level)
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        size = max(12, lay.size[1] // 40)
+        match = self.controller.match
+        game_name = tr(f"game.{self.controller.config.rules}", self.lang)
+        line = f"{game_name}  {tr('table.hand', self.lang, n=match.played + 1)}"
+        surface.blit(text(line, size + 2, GOLD, bold=True), lay.info.topleft)
+        y = lay.info.top + size + 8
+        totals = "  ".join(f"{self._short(s)} {match.totals[s]:+d}" for s in range(self.view.players))
+        surface.blit(text(f"{tr('table.total', self.lang)}: {totals}", size, WHITE), (lay.info.left, y))
+
+    def _short(self, seat: int) -> str:
+        cfg = self.controller.config.seats[seat]
+        if cfg.kind == "human" and len(self.controller.humans) == 1:
+            return tr("seat.you", self.lang)
+        return tr("seat.player", self.lang, n=seat + 1)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        area = self.layout.seats[seat]
+        view = self.view
+        size = max(11, self.layout.size[1] // 46)
+        active = seat in self.controller.game.active
+        label = self._name(seat)
+        if seat == view.dealer:
+            label += f"  [{tr('table.dealer', self.lang)}]"
+        if not active:
+            label += f"  ({tr('table.sitting_out', self.lang)})"
+        if self.helpers["hu"] and view.melds[seat]:
+            unit = tr("result.hu" if self.controller.config.rules == "guilin" else "result.huxi", self.lang)
+            label += f"  {unit} {self._table_hu(seat)}"
+        colour = GOLD if seat == self.controller.to_act else WHITE
+        surface.blit(text(label, size, colour, bold=seat == self.controller.to_act), area.label.topleft)
+        if seat == self.viewer:
+            self._draw_own_hand(surface)
+        elif active and ("hand", seat) not in self.hide:
+            self._draw_backs(surface, seat)
+        for i, meld in enumerate(view.melds[seat]):
+            if ("meld", seat, i) in self.hide:
+                continue
+            self._draw_meld(surface, seat, i, meld)
+        pile = view.piles[seat]
+        for i, k in enumerate(pile):
+            if ("pile", seat) in self.hide and i == len(pile) - 1:
+                continue
+            img = cards.face(k, self.layout.small_w)
+            surface.blit(img, img.get_rect(center=self._pile_pos(seat, i)))
+
+    def _table_hu(self, seat: int) -> int:
+        table = self.controller.rules.win_table_for(self.controller.options)
+        return sum(table.meld_value(m) for m in self.view.melds[seat] if m.cards[0] != HIDDEN)
+
+    def _draw_backs(self, surface: pygame.Surface, seat: int) -> None:
+        area = self.layout.seats[seat]
+        n = self.view.hand_sizes[seat]
+        w = self.layout.small_w
+        img = cards.back(w)
+        if area.side in ("left", "right"):
+            img = pygame.transform.rotate(img, 90)
+            step = max(2, (area.hand.height - img.get_height()) // max(1, n - 1)) if n > 1 else 0
+            for i in range(n):
+                surface.blit(img, (area.hand.left, area.hand.top + i * step))
+        else:
+            step = max(2, (area.hand.width - img.get_width()) // max(1, n - 1)) if n > 1 else 0
+            for i in range(n):
+                surface.blit(img, (area.hand.left + i * step, area.hand.top))
+        count = text(str(n), max(12, w), GOLD, bold=True)
+        surface.blit(count, count.get_rect(center=area.hand.center))
+
+    def _draw_meld(self, surface: pygame.Surface, seat: int, index: int, meld: Meld) -> None:
+        cx, cy = self._meld_pos(seat, index)
+        w = self.layout.small_w
+        _, h = cards.card_size(w)
+        step = int(h * 0.42)
+        n = len(meld.cards)
+        top = cy - h // 2
+        for i, k in enumerate(meld.cards):
+            shown = k
+            # Face-down cards of 扫 / 偎 / 提 stay down for everyone (the owner knows the kind and sees it marked).
+            if i < meld.face_down:
+                shown = HIDDEN
+            img = cards.face(shown, w) if shown != HIDDEN else cards.back(w)
+            surface.blit(img, (cx - w // 2, top + i * step))
+        if meld.face_down and seat == self.viewer and meld.cards[0] != HIDDEN:
+            tag = text(glyph(meld.cards[0]), max(10, w // 2), GOLD, bold=True)
+            surface.blit(tag, tag.get_rect(midtop=(cx, top + (n - 1) * step + h + 1)))
+
+    def _draw_own_hand(self, surface: pygame.Surface) -> None:
+        if ("hand", self.viewer) in self.hide:
+            return
+        legal = self._my_decision()
+        can_discard = any(isinstance(a, Discard) for a in legal)
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        free = 0
+        for rect, kind, locked in self._hand_rects():
+            hover = can_discard and not locked and rect.collidepoint(mouse)
+            chosen = can_discard and not locked and free == self.selected
+            img = cards.face(kind, rect.width, dim=locked, mark=chosen)
+            surface.blit(img, rect.move(0, -8 if hover or chosen else 0))
+            if not locked:
+                free += 1
+        if self.helpers["waits"]:
+            self._draw_waits(surface)
+
+    def _draw_waits(self, surface: pygame.Surface) -> None:
+        """听: the cards that would win now, with what each would score (胡 / 胡息)."""
+        view = self.view
+        if sum(view.hand) == 0:
+            return
+        table = self.controller.rules.win_table_for(self.controller.options)
+        melds = [m for m in view.melds[self.viewer]]
+        waits = []
+        for k in range(NUM_KINDS):
+            split = evaluate_win(view.hand, melds, k, Source.OTHER_DRAW, table)
+            if split is not None:
+                waits.append((k, split.hu))
+        if not waits:
+            return
+        log = self.layout.log
+        size = max(11, self.layout.size[1] // 48)
+        label = tr("helper.waits_line", self.lang, waits=" ".join(f"{glyph(k)}:{hu}" for k, hu in waits))
+        surface.blit(text(label, size, GOLD), (log.left, log.top - size - 8))
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        view = self.view
+        w = lay.small_w
+        img = cards.back(w)
+        stack = min(view.wall, 6)
+        for i in range(stack):
+            surface.blit(img, img.get_rect(center=(lay.wall.centerx - i * 2, lay.wall.centery - i * 2)))
+        size = max(12, lay.size[1] // 40)
+        count = text(tr("table.wall_left", self.lang, n=view.wall), size, WHITE)
+        surface.blit(count, count.get_rect(midtop=(lay.wall.centerx, lay.wall.centery + img.get_height() // 2 + 6)))
+        if view.offer is not None and ("offer",) not in self.hide:
+            big = cards.face(view.offer.card, lay.hand_w) if view.offer.card != HIDDEN else cards.back(lay.hand_w)
+            surface.blit(big, big.get_rect(center=lay.offer.center))
+            who = self._short(view.offer.seat)
+            tag = text(who, size, GREY)
+            surface.blit(tag, tag.get_rect(midtop=(lay.offer.centerx, lay.offer.centery + big.get_height() // 2 + 4)))
+        if view.dang_di is not None:
+            name = tr("table.dang_di" if view.rules == "guilin" else "table.liang_zhang", self.lang)
+            small = cards.face(view.dang_di, max(12, w - 6))
+            pos = (lay.centre.right - small.get_width(), lay.centre.top)
+            surface.blit(small, pos)
+            label = text(name, max(10, size - 2), GREY)
+            surface.blit(label, label.get_rect(midright=(pos[0] - 4, pos[1] + small.get_height() // 2)))
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        size = max(12, self.layout.size[1] // 38)
+        legal = self._my_decision()
+        area = self.layout.buttons
+        seat = self.controller.to_act
+        if legal and all(isinstance(a, Discard) for a in legal):
+            hint = text(tr("prompt.your_turn_discard", self.lang), size, GOLD, bold=True)
+            surface.blit(hint, hint.get_rect(bottomright=(area.right, area.top - 4)))
+        elif legal and self.view.offer is not None:
+            hint = text(
+                tr("prompt.claim", self.lang, card=glyph(self.view.offer.card) if self.view.offer.card >= 0 else "?"),
+                size,
+                GOLD,
+                bold=True,
+            )
+            surface.blit(hint, hint.get_rect(bottomright=(area.right, area.top - 4 - self._chi_height())))
+        elif seat is not None and not self.controller.is_human(seat) and not self.anim:
+            hint = text(tr("prompt.thinking", self.lang), size, GREY)
+            surface.blit(hint, hint.get_rect(bottomright=(area.right, area.bottom)))
+        for b in self.buttons:
+            hover = b.rect.collidepoint(pygame.mouse.get_pos()) if pygame.display.get_init() else False
+            pygame.draw.rect(surface, (70, 110, 80) if hover else PANEL, b.rect, border_radius=8)
+            pygame.draw.rect(surface, GOLD, b.rect, width=2, border_radius=8)
+            if b.cards:
+                cw = max(12, self.layout.small_w - 4)
+                x = b.rect.left + 4
+                assert isinstance(b.action, Chi)
+                for gi, g in enumerate(b.action.groups):
+                    for k in g:
+                        surface.blit(cards.face(k, cw), (x, b.rect.top + 4))
+                        x += cw + 2
+                    if gi < len(b.action.groups) - 1:
+                        x += 6
+                key = text(b.key, max(10, size - 4), GREY)
+                surface.blit(key, (b.rect.left - key.get_width() - 4, b.rect.centery - key.get_height() // 2))
+            else:
+                label = text(b.label, size + 4, WHITE, bold=True)
+                surface.blit(label, label.get_rect(center=b.rect.center))
+        if self.message:
+            msg = text(self.message, max(11, size - 4), (255, 150, 150))
+            surface.blit(msg, msg.get_rect(bottomright=(area.right, area.top - 4 - size * 2)))
+
+    def _chi_height(self) -> int:
+        chis = [b for b in self.buttons if b.cards]
+        if not chis:
+            return 0
+        return self.layout.buttons.top - min(b.rect.top for b in chis)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        size = max(10, lay.size[1] // 56)
+        lines = [self._describe(e) for e in self.view.log[-40:]]
+        lines = [s for s in lines if s][-5:]
+        for i, line in enumerate(lines):
+            surface.blit(text(line, size, GREY), (lay.log.left, lay.log.top + i * (size + 3)))
+
+    def _describe(self, e: ev.Event) -> str:
+        who = self._short(getattr(e, "seat", 0)) if hasattr(e, "seat") else ""
+        if isinstance(e, ev.Discarded):
+            return f"{who} {tr('action.discard', self.lang)} {glyph(e.card)}"
+        if isinstance(e, ev.Flipped):
+            return f"{who} {tr('log.flip', self.lang)} {glyph(e.card) if e.card is not None else '?'}"
+        if isinstance(e, ev.Melded):
+            name = tr(f"meld.{e.meld.kind.value}", self.lang)
+            cards_text = format_cards(e.meld.cards) if e.meld.cards[0] != HIDDEN else ""
+            return f"{who} {name} {cards_text}".rstrip()
+        if isinstance(e, ev.Won):
+            return tr("result.wins", self.lang, name=who)
+        return ""
+
+    def _draw_cover(self, surface: pygame.Surface, seat: int) -> None:
+        w, h = self.size
+        surface.fill(PANEL)
+        big = text(tr("hotseat.pass_to", self.lang, name=self._name(seat)), max(18, h // 18), GOLD, bold=True)
+        surface.blit(big, big.get_rect(center=(w // 2, h // 2 - h // 16)))
+        small = text(tr("hotseat.click_to_continue", self.lang), max(14, h // 30), WHITE)
+        surface.blit(small, small.get_rect(center=(w // 2, h // 2 + h // 16)))
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        panel = pygame.Rect(0, 0, int(w * 0.7), int(h * 0.72))
+        panel.center = (w // 2, h // 2)
+        shade = pygame.Surface(self.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, PANEL, panel, border_radius=14)
+        pygame.draw.rect(surface, GOLD, panel, width=2, border_radius=14)
+        size = max(13, h // 36)
+        y = panel.top + 16
+        view = self.view
+        result = self.controller.game.result
+        title = tr("result.title", self.lang)
+        if view.won is not None:
+            title += "  " + tr("result.wins", self.lang, name=self._name(view.won.seat))
+        else:
+            title += "  " + tr("result.draw", self.lang)
+        surface.blit(text(title, size + 6, GOLD, bold=True), (panel.left + 20, y))
+        y += size + 18
+        if view.won is not None and result is not None and result.settlement is not None:
+            sw = max(12, int(self.layout.small_w * 0.8))
+            _, ch = cards.card_size(sw)
+            x = panel.left + 20
+            for g in view.won.groups:
+                width = len(g.cards) * (sw + 1)
+                if x + width > panel.right - 20:
+                    x, y = panel.left + 20, y + ch + size + 10
+                for i, k in enumerate(g.cards):
+                    surface.blit(cards.face(k, sw), (x + i * (sw + 1), y))
+                surface.blit(text(str(g.hu), size - 2, WHITE), (x, y + ch + 2))
+                x += width + 10
+            y += ch + size + 16
+            s = result.settlement
+            unit = tr("result.hu" if self.controller.config.rules == "guilin" else "result.huxi", self.lang)
+            line = f"{unit} {s.hu}"
+            if hasattr(s, "duo"):
+                parts = " + ".join(f"{tr('part.' + k, self.lang)} {v}" for k, v in s.duo_parts.items())
+                line += f"   {tr('result.duo', self.lang)} {s.duo} = {parts}"
+                if s.xing_cards:
+                    line += f"   {tr('result.xing', self.lang)} {format_cards(s.xing_cards)}"
+            else:
+                line += f"   {tr('result.fan', self.lang)} {s.fan}   {tr('result.score', self.lang)} {s.score}"
+            if s.special:
+                line += "   " + " ".join(tr(f"special.{n}", self.lang) for n in s.special)
+            surface.blit(text(line, size, WHITE), (panel.left + 20, y))
+            y += size + 14
+        if result is not None:
+            match = self.controller.match
+            for seat in range(self.view.players):
+                pts = result.points[seat]
+                total = match.totals[seat] + (pts if not self.match_over else 0)
+                line = f"{self._name(seat)}   {pts:+d}   {tr('table.total', self.lang)} {total:+d}"
+                surface.blit(text(line, size, GOLD if pts > 0 else WHITE), (panel.left + 20, y))
+                y += size + 8
+        key = "result.match_over" if self.match_over else "result.next_hand"
+        button = pygame.Rect(0, 0, max(120, w // 7), max(36, h // 16))
+        button.midbottom = (panel.centerx, panel.bottom - 16)
+        pygame.draw.rect(surface, (50, 100, 70), button, border_radius=8)
+        label = text(tr(key, self.lang), size + 2, WHITE, bold=True)
+        surface.blit(label, label.get_rect(center=button.center))
