@@ -54,7 +54,8 @@ class Controller:
         seed = config.seed if config.seed is not None else int(time.time() * 1000) % 1_000_000_007
         self.match = Match(self.rules, self.options, seed=seed, hands=config.hands, players=config.players)
         self.inline_bots = inline_bots
-        self.runner: BotRunner | None = None if inline_bots else BotRunner("thread", deadline_s=1.0)
+        # Bots think in a worker process: pure-Python search in a thread would hold the GIL and stall the frames.
+        self.runner: BotRunner | None = None if inline_bots else BotRunner("process", deadline_s=1.0)
         self.game: Game = self.match.start_hand()
         self.sent = 0  # engine events already fed to the screen
         self.decision: Decision | None = None

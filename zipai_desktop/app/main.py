@@ -117,6 +117,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--lang", default="zh", choices=["zh", "en"])
     p.add_argument("--frame-times", default=None, help="with --demo: write one frame time (ms) per line")
     p.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
+    p.add_argument(
+        "--live-bots",
+        action="store_true",
+        help="with --demo: bots think in a worker process as in play (frames are real time, not repeatable)",
+    )
     return p.parse_args(list(argv))
 
 
@@ -132,7 +137,7 @@ def run_demo(args: argparse.Namespace) -> int:
     seed: int | str = int(args.seed) if str(args.seed).isdigit() else args.seed
     seats = [SeatConfig("casual", f"bot {i}") for i in range(args.players)]
     config = GameConfig(rules=args.rules, players=args.players, seats=seats, seed=seed, hands=None)
-    controller = Controller(config, inline_bots=True)
+    controller = Controller(config, inline_bots=not args.live_bots)
     table = TableScene(controller, args.size, lang=args.lang, speed=args.speed)
     app.push(table)
     times: list[float] = []
@@ -143,6 +148,8 @@ def run_demo(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         app.frame(1.0 / FPS)
         times.append((time.perf_counter() - start) * 1000)
+        if args.live_bots:
+            app.clock.tick(FPS)
         if table.show_result and not args.screenshot:
             table._next_hand()
     if args.screenshot:

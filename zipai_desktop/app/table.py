@@ -73,6 +73,9 @@ class TableScene:
         self.buttons: list[Button] = []
         self.message = ""
         self.helpers = {"hu": True, "waits": True, "log": True}
+        self.cues: list[list[object]] = []  # [seat, text, seconds left]: forced actions announce themselves
+        self._waits_key: tuple[object, ...] = ()
+        self._waits: list[tuple[int, int]] = []
         self.size = size
         self.layout = make_layout(size, controller.config.players, self.viewer)
         self._pull(initial=True)
@@ -110,6 +113,8 @@ class TableScene:
         event = self.queue.popleft()
         flights, hide = self._flights_for(event)
         self.view.apply(event)
+        if isinstance(event, ev.Melded) and event.forced:
+            self.cues.append([event.seat, tr(f"meld.{event.meld.kind.value}", self.lang) + "!", 1.2])
         if flights and self.speed < 50:
             for f in flights:
                 f.duration /= self.speed
@@ -122,6 +127,9 @@ class TableScene:
 
     def update(self, dt: float) -> None:
         self._pull()
+        for cue in self.cues:
+            cue[2] = float(cue[2]) - dt  # type: ignore[arg-type]
+        self.cues = [c for c in self.cues if float(c[2]) > 0]  # type: ignore[arg-type]
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.finished:
@@ -379,6 +387,7 @@ class TableScene:
         if self.anim is not None:
             self.anim.draw(surface)
         self._draw_prompt(surface)
+        self._draw_cues(surface)
         if self.helpers["log"]:
             self._draw_log(surface)
         if self.show_result:
@@ -501,13 +510,17 @@ class TableScene:
         view = self.view
         if sum(view.hand) == 0:
             return
-        table = self.controller.rules.win_table_for(self.controller.options)
-        melds = [m for m in view.melds[self.viewer]]
-        waits = []
-        for k in range(NUM_KINDS):
-            split = evaluate_win(view.hand, melds, k, Source.OTHER_DRAW, table)
-            if split is not None:
-                waits.append((k, split.hu))
+        melds = view.melds[self.viewer]
+        key = (tuple(view.hand), tuple(melds))
+        if key != self._waits_key:
+            table = self.controller.rules.win_table_for(self.controller.options)
+            self._waits = []
+            for k in range(NUM_KINDS):
+                split = evaluate_win(view.hand, melds, k, Source.OTHER_DRAW, table)
+                if split is not None:
+                    self._waits.append((k, split.hu))
+            self._waits_key = key
+        waits = self._waits
         if not waits:
             return
         log = self.layout.log
@@ -581,6 +594,15 @@ class TableScene:
         if self.message:
             msg = text(self.message, max(11, size - 4), (255, 150, 150))
             surface.blit(msg, msg.get_rect(bottomright=(area.right, area.top - 4 - size * 2)))
+
+    def _draw_cues(self, surface: pygame.Surface) -> None:
+        size = max(16, self.layout.size[1] // 26)
+        for seat, label, _left in self.cues:
+            area = self.layout.seats[int(seat)]  # type: ignore[call-overload]
+            img = text(str(label), size, GOLD, bold=True)
+            box = img.get_rect(midleft=(area.melds.left + 4, area.melds.centery))
+            pygame.draw.rect(surface, PANEL, box.inflate(16, 8), border_radius=8)
+            surface.blit(img, box)
 
     def _chi_height(self) -> int:
         chis = [b for b in self.buttons if b.cards]

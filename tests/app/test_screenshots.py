@@ -1,0 +1,60 @@
+"""Screenshots of seeded demo games compared with the committed references, with a tolerance.
+
+The demo runs the normal frame loop with a fixed frame clock and bots deciding inline, so the picture depends only on
+the seed and the code. To accept an intended change of the picture, look at the new PNGs and run
+``ZIPAI_UPDATE_SCREENSHOTS=1 pytest tests/app/test_screenshots.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from zipai_desktop.app.main import main
+
+REFERENCES = Path(__file__).parent / "screenshots"
+CASES = [
+    ("guilin", 3, "1280x720", "zh", 420),
+    ("guilin", 3, "1024x640", "en", 900),
+    ("bohu", 3, "1280x720", "zh", 700),
+    ("bohu", 4, "1024x640", "zh", 420),
+]
+
+
+def difference(a: pygame.Surface, b: pygame.Surface) -> tuple[float, float]:
+    """(mean absolute channel difference, share of pixels differing by more than 48 in some channel)."""
+    assert a.get_size() == b.get_size()
+    w, h = a.get_size()
+    total = 0
+    far = 0
+    samples = 0
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            ca, cb = a.get_at((x, y)), b.get_at((x, y))
+            d = max(abs(ca[i] - cb[i]) for i in range(3))
+            total += sum(abs(ca[i] - cb[i]) for i in range(3)) / 3
+            far += d > 48
+            samples += 1
+    return total / samples, far / samples
+
+
+@pytest.mark.parametrize(("rules", "players", "size", "lang", "frames"), CASES)
+def test_screenshot_matches_the_reference(
+    rules: str, players: int, size: str, lang: str, frames: int, tmp_path: Path
+) -> None:
+    name = f"{rules}-{players}-{size}-{lang}.png"
+    out = tmp_path / name
+    args = ["--demo", "--rules", rules, "--players", str(players), "--seed", "5", "--frames", str(frames)]
+    assert main([*args, "--size", size, "--lang", lang, "--screenshot", str(out)]) == 0
+    reference = REFERENCES / name
+    if os.environ.get("ZIPAI_UPDATE_SCREENSHOTS") or not reference.exists():
+        reference.write_bytes(out.read_bytes())
+        pytest.skip(f"reference {name} written; look at it and commit it")
+    pygame.init()
+    got, want = pygame.image.load(str(out)), pygame.image.load(str(reference))
+    assert got.get_size() == want.get_size()
+    mean, far = difference(got, want)
+    assert mean < 3.0 and far < 0.01, f"{name}: mean difference {mean:.2f}, {far:.2%} of pixels far off"
