@@ -49,6 +49,7 @@ class StrongBot:
         self.prior = CasualBot(self.seed)
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        started = time.perf_counter()
         if len(legal) == 1:
             return legal[0]
         for a in legal:
@@ -61,7 +62,6 @@ class StrongBot:
         if len(cands) == 1:
             return cands[0]
         rng = decision_rng(self.seed, obs)
-        started = time.perf_counter()
         deadline = started + self.budget_s
         hard_stop = started + self.ceiling_s
         totals = [0.0] * len(cands)
