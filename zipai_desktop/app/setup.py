@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from ..engine.rules import get_rules
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
 from .fonts import text
+from .gui import manager
 from .i18n import tr
 from .table import FELT, GOLD, GREY, PANEL, WHITE, TableScene
 
@@ -60,9 +62,34 @@ class SetupScene:
         self.seed = ""
         self.rows: list[Row] = []
         self.error = ""
+        self._build_gui()
+
+    def _build_gui(self) -> None:
+        """The fixed controls are pygame_gui buttons; the option rows are drawn by hand (click to cycle)."""
+        w, h = self.size
+        size = max(12, h // 42)
+        self.gui = manager(self.size, size)
+        self.gui_buttons: dict[object, tuple[str, Any]] = {}
+        line = size + 14
+        x0 = int(w * 0.05)
+
+        def button(rect: pygame.Rect, label: str, kind: str, key: Any = None) -> None:
+            b = pygame_gui.elements.UIButton(rect, label, self.gui)
+            self.gui_buttons[b] = (kind, key)
+
+        for i, lang in enumerate(("zh", "en")):
+            button(
+                pygame.Rect(w - x0 - (2 - i) * 170, int(h * 0.04), 160, line),
+                tr(f"lang.{lang}", self.lang),
+                "lang",
+                lang,
+            )
+        button(pygame.Rect(w - x0 - 300, h - line - 30, 140, line + 8), tr("setup.start", self.lang), "start")
+        button(pygame.Rect(w - x0 - 150, h - line - 30, 140, line + 8), tr("setup.quit", self.lang), "quit")
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self._build_gui()
 
     def _choices(self) -> dict[str, tuple[Any, ...]]:
         return option_choices(self.rules)
@@ -93,6 +120,17 @@ class SetupScene:
         self.app.push(TableScene(controller, self.size, lang=self.lang, on_exit=self.app.pop))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.gui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
+            kind, key = self.gui_buttons[event.ui_element]
+            if kind == "lang":
+                self.lang = key
+                self._build_gui()
+            elif kind == "start":
+                self.start()
+            elif kind == "quit":
+                self.app.pop()
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_RETURN:
                 self.start()
@@ -129,7 +167,7 @@ class SetupScene:
             return
 
     def update(self, dt: float) -> None:
-        pass
+        self.gui.update(dt)
 
     def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, selected: bool, size: int) -> None:
         pygame.draw.rect(surface, (60, 110, 80) if selected else PANEL, rect, border_radius=6)
@@ -146,10 +184,6 @@ class SetupScene:
         x0 = int(w * 0.05)
         y = int(h * 0.04)
         surface.blit(text(tr("setup.new_game", self.lang), size + 10, GOLD, bold=True), (x0, y))
-        for i, lang in enumerate(("zh", "en")):
-            r = pygame.Rect(w - x0 - (2 - i) * 170, y, 160, line)
-            self._button(surface, r, tr(f"lang.{lang}", self.lang), self.lang == lang, size - 2)
-            self.rows.append(Row(r, "lang", lang))
         y += size + 30
         surface.blit(text(tr("setup.game", self.lang), size, WHITE), (x0, y))
         for i, name in enumerate(("guilin", "bohu")):
@@ -190,10 +224,6 @@ class SetupScene:
             self.rows.append(Row(r, "option", name))
         y += per_col * (small + 8) + 14
         surface.blit(text(f"{tr('setup.seed', self.lang)}: {self.seed}_", size, WHITE), (x0, y))
-        start = pygame.Rect(w - x0 - 300, h - line - 30, 140, line + 8)
-        quit_ = pygame.Rect(w - x0 - 150, h - line - 30, 140, line + 8)
-        self._button(surface, start, tr("setup.start", self.lang), True, size)
-        self._button(surface, quit_, tr("setup.quit", self.lang), False, size)
-        self.rows += [Row(start, "start"), Row(quit_, "quit")]
+        self.gui.draw_ui(surface)
         if self.error:
             surface.blit(text(self.error, size - 2, (255, 150, 150)), (x0, h - line - 24))

@@ -1,0 +1,52 @@
+"""The setup screen: choose the game, seats and options with the mouse, then start a table."""
+
+from __future__ import annotations
+
+import pygame
+
+from zipai_desktop.app.main import App
+from zipai_desktop.app.setup import SetupScene, option_choices
+from zipai_desktop.app.table import TableScene
+
+
+def press(app: App, pos: tuple[int, int]) -> None:
+    pygame.mouse.set_pos(pos)  # pygame_gui reads the pointer for hover as well as the event's position
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    app.frame(1 / 60)
+    app.frame(1 / 60)  # pygame_gui posts its UI_BUTTON_PRESSED while handling the release; it arrives next frame
+
+
+def test_setup_to_table_with_the_mouse() -> None:
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    setup = SetupScene(app, (1280, 720), lang="zh")
+    app.push(setup)
+    app.frame(1 / 60)
+    game_row = next(r for r in setup.rows if r.kind == "game" and r.key == "bohu")
+    press(app, game_row.rect.center)
+    assert setup.rules == "bohu"
+    players_row = next(r for r in setup.rows if r.kind == "players" and r.key == 4)
+    press(app, players_row.rect.center)
+    assert setup.players == 4
+    option_row = next(r for r in setup.rows if r.kind == "option" and r.key == "min_huxi")
+    press(app, option_row.rect.center)
+    assert setup.options == {"min_huxi": 15}
+    seat_row = next(r for r in setup.rows if r.kind == "seat" and r.key == 1)
+    press(app, seat_row.rect.center)
+    assert setup.seats[1] != "casual"
+    start = next(b for b, (kind, _) in setup.gui_buttons.items() if kind == "start")
+    press(app, start.rect.center)
+    table = app.scenes[-1]
+    assert isinstance(table, TableScene)
+    assert table.controller.config.rules == "bohu" and table.controller.config.players == 4
+    assert table.controller.options.min_huxi == 15
+    table.controller.close()
+    pygame.quit()
+
+
+def test_every_option_lists_its_default_first() -> None:
+    for rules in ("guilin", "bohu"):
+        choices = option_choices(rules)
+        assert choices and all(len(v) >= 1 for v in choices.values())
