@@ -318,6 +318,14 @@ class TableScene:
         if event.key == pygame.K_ESCAPE and self.on_exit is not None:
             self.on_exit()
             return
+        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.speed = max(0.25, self.speed / 1.5)  # slower animations
+            return
+        if event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
+            self.speed = min(8.0, self.speed * 1.5)
+            return
+        if event.key == pygame.K_F1:
+            self.helpers["hu"] = not self.helpers["hu"]
         if event.key == pygame.K_F2:
             self.helpers["waits"] = not self.helpers["waits"]
         if event.key == pygame.K_F3:
@@ -412,6 +420,8 @@ class TableScene:
         y = lay.info.top + size + 8
         totals = "  ".join(f"{self._short(s)} {match.totals[s]:+d}" for s in range(self.view.players))
         surface.blit(text(f"{tr('table.total', self.lang)}: {totals}", size, WHITE), (lay.info.left, y))
+        speed = f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}  (-/+, Tab)"
+        surface.blit(text(speed, max(10, size - 4), GREY), (lay.info.left, y + size + 6))
 
     def _short(self, seat: int) -> str:
         cfg = self.controller.config.seats[seat]
