@@ -12,6 +12,7 @@ USAGE = """usage: zipai [score|sim|replay] ...
   zipai replay FILE [--verify] [--json]                     show or verify a game record
   zipai ladder [--quick] [--write docs/bots.md]             each bot level against the one below, both games
   zipai                                                     start the game window
+  zipai --version                                           print the version
 """
 
 
@@ -19,6 +20,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
+        return 0
+    if args and args[0] in ("-V", "--version"):
+        from . import __version__
+
+        print(f"zipai {__version__}")
         return 0
     command = args[0] if args and not args[0].startswith("-") else None
     rest = args[1:] if command else args

@@ -50,3 +50,39 @@ def test_every_option_lists_its_default_first() -> None:
     for rules in ("guilin", "bohu"):
         choices = option_choices(rules)
         assert choices and all(len(v) >= 1 for v in choices.values())
+
+
+def test_a_game_autosaves_after_every_action_and_resumes_identically() -> None:
+    from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig
+    from zipai_desktop.app.persist import Persistence
+    from zipai_desktop.store.autosave import load_autosave
+
+    seats = [SeatConfig(HUMAN, "me"), SeatConfig("casual", "b"), SeatConfig("casual", "c")]
+    controller = Controller(
+        GameConfig(rules="guilin", seats=seats, seed=31), inline_bots=True, persistence=Persistence()
+    )
+    for _ in range(12):  # a few real actions: the human takes the first legal choice, bots their own
+        seat = controller.to_act
+        if seat is None:
+            break
+        if controller.is_human(seat):
+            assert controller.submit(seat, controller.legal(seat)[0]) is None
+        else:
+            controller.step_bot()
+        state, message = load_autosave()
+        assert message is None and state is not None
+        assert len(state["hand"]["actions"]) == len(controller.game.history)
+    snapshot = controller.game.snapshot()
+    controller.close()
+
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    setup = SetupScene(app, (1280, 720), lang="zh")
+    app.push(setup)
+    app.frame(1 / 60)
+    resume = next(b for b, (kind, _) in setup.gui_buttons.items() if kind == "resume")
+    press(app, resume.rect.center)
+    table = app.scenes[-1]
+    assert isinstance(table, TableScene)
+    assert table.controller.game.snapshot() == snapshot
+    table.controller.close()
+    pygame.quit()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.base import make_bot
 from ..bots.heuristic import bot_seed
@@ -20,6 +20,9 @@ from ..engine.game import Game, IllegalAction
 from ..engine.match import Match
 from ..engine.observation import observe
 from ..engine.rules import get_rules
+
+if TYPE_CHECKING:
+    from .persist import Persistence
 
 HUMAN = "human"
 
@@ -38,6 +41,7 @@ class GameConfig:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | str | None = None
     hands: int | None = 8
+    practice: bool = False  # practice against bots: undo allowed, not counted in statistics
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -47,19 +51,35 @@ class GameConfig:
 class Controller:
     """Runs a match for the table scene."""
 
-    def __init__(self, config: GameConfig, *, inline_bots: bool = False) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        *,
+        inline_bots: bool = False,
+        persistence: Persistence | None = None,
+        resume: tuple[Match, Game | None] | None = None,
+    ) -> None:
         self.config = config
         self.rules = get_rules(config.rules)
         self.options = self.rules.parse_options(config.options)
-        seed = config.seed if config.seed is not None else int(time.time() * 1000) % 1_000_000_007
-        self.match = Match(self.rules, self.options, seed=seed, hands=config.hands, players=config.players)
+        if resume is not None:
+            self.match, game = resume
+            self.options = self.match.options
+        else:
+            seed = config.seed if config.seed is not None else int(time.time() * 1000) % 1_000_000_007
+            self.match = Match(self.rules, self.options, seed=seed, hands=config.hands, players=config.players)
+            game = None
         self.inline_bots = inline_bots
         # Bots think in a worker process: pure-Python search in a thread would hold the GIL and stall the frames.
         self.runner: BotRunner | None = None if inline_bots else BotRunner("process", deadline_s=1.0)
-        self.game: Game = self.match.start_hand()
+        self.game: Game = game if game is not None else self.match.start_hand()
         self.sent = 0  # engine events already fed to the screen
         self.decision: Decision | None = None
         self.error: str | None = None
+        self.persistence = persistence
+        self.recorded = False
+        if persistence is not None:
+            persistence.start_match(self)
 
     # --- seats ----------------------------------------------------------------------------------------------------
 
@@ -110,7 +130,16 @@ class Controller:
             self.game.apply(seat, action)
         except IllegalAction as exc:
             return str(exc)
+        self._after_action()
         return None
+
+    def _after_action(self) -> None:
+        if self.persistence is None:
+            return
+        self.persistence.after_action(self)
+        if self.game.result is not None and not self.recorded:
+            self.recorded = True
+            self.persistence.hand_finished(self)
 
     def step_bot(self) -> bool:
         """Advance a bot seat's decision; True when an action was applied."""
@@ -134,6 +163,7 @@ class Controller:
                 return False
             action = result
         self.game.apply(seat, action)
+        self._after_action()
         return True
 
     @property
@@ -150,9 +180,14 @@ class Controller:
         """Book the finished hand and deal the next; False when the match is over."""
         self.match.finish_hand()
         if self.match.over:
+            if self.persistence is not None:
+                self.persistence.match_finished(self)
             return False
         self.game = self.match.start_hand()
         self.sent = 0
+        self.recorded = False
+        if self.persistence is not None:
+            self.persistence.after_action(self)
         return True
 
     def close(self) -> None:

@@ -75,6 +75,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "setup.rule_options": {"zh": "规则选项", "en": "Rule options"},
     "setup.seed": {"zh": "随机种子（选填）", "en": "Seed (optional)"},
     "setup.start": {"zh": "开始", "en": "Start"},
+    "setup.resume": {"zh": "继续上局", "en": "Resume"},
     "setup.back": {"zh": "返回", "en": "Back"},
     "setup.quit": {"zh": "退出", "en": "Quit"},
     # --- helpers (toggles on the table)

@@ -42,9 +42,15 @@ class App:
         cards.clear_cache()
         flags = pygame.RESIZABLE if resizable and not headless else 0
         self.screen = pygame.display.set_mode(size, flags)
+        from .. import __version__
+        from .assets import asset_path
+
+        icon = asset_path("icon.png")
+        if icon.is_file():
+            pygame.display.set_icon(pygame.image.load(str(icon)))
         from .i18n import tr
 
-        pygame.display.set_caption(tr("app.title", lang))
+        pygame.display.set_caption(f"{tr('app.title', lang)} {__version__}")
         self.size = size
         self.lang = lang
         self.scenes: list[Scene] = []
@@ -137,7 +143,10 @@ def run_demo(args: argparse.Namespace) -> int:
     seed: int | str = int(args.seed) if str(args.seed).isdigit() else args.seed
     seats = [SeatConfig("casual", f"bot {i}") for i in range(args.players)]
     config = GameConfig(rules=args.rules, players=args.players, seats=seats, seed=seed, hands=None)
-    controller = Controller(config, inline_bots=not args.live_bots)
+    from .persist import Persistence
+
+    # The demo goes through the same store as a game: it autosaves and records its (bots-only) hands.
+    controller = Controller(config, inline_bots=not args.live_bots, persistence=Persistence())
     table = TableScene(controller, args.size, lang=args.lang, speed=args.speed)
     app.push(table)
     times: list[float] = []
@@ -166,9 +175,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.demo:
         return run_demo(args)
+    from ..store.settings import load_settings
     from .setup import SetupScene
 
-    app = App(args.size, args.lang)
-    app.push(SetupScene(app, args.size, lang=args.lang))
+    settings, problems = load_settings()
+    lang = args.lang if "--lang" in (sys.argv[1:] if argv is None else list(argv)) else settings.language
+    app = App(args.size, lang)
+    app.push(SetupScene(app, args.size, lang=lang, notes=problems))
     app.run()
     return 0

@@ -15,6 +15,7 @@ from .controller import HUMAN, Controller, GameConfig, SeatConfig
 from .fonts import text
 from .gui import manager
 from .i18n import tr
+from .persist import Persistence
 from .table import FELT, GOLD, GREY, PANEL, WHITE, TableScene
 
 SEAT_KINDS = [HUMAN, "beginner", "casual", "strong", "random"]
@@ -51,8 +52,14 @@ class Row:
 
 
 class SetupScene:
-    def __init__(self, app: Any, size: tuple[int, int], *, lang: str = "zh") -> None:
+    def __init__(self, app: Any, size: tuple[int, int], *, lang: str = "zh", notes: list[str] | None = None) -> None:
+        from ..store.autosave import load_autosave
+
         self.app = app
+        self.notes = list(notes or [])
+        self.saved, message = load_autosave()
+        if message:
+            self.notes.append(message)
         self.size = size
         self.lang = lang
         self.rules = "guilin"
@@ -85,6 +92,8 @@ class SetupScene:
                 lang,
             )
         button(pygame.Rect(w - x0 - 300, h - line - 30, 140, line + 8), tr("setup.start", self.lang), "start")
+        if self.saved is not None:
+            button(pygame.Rect(w - x0 - 450, h - line - 30, 140, line + 8), tr("setup.resume", self.lang), "resume")
         button(pygame.Rect(w - x0 - 150, h - line - 30, 140, line + 8), tr("setup.quit", self.lang), "quit")
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -113,11 +122,50 @@ class SetupScene:
             seed = int(self.seed) if self.seed.isdigit() else self.seed
         config = GameConfig(rules=self.rules, players=self.players, seats=seats, options=dict(self.options), seed=seed)
         try:
-            controller = Controller(config)
+            controller = Controller(config, persistence=Persistence())
         except ValueError as exc:  # an option combination the rules refuse
             self.error = str(exc)
             return
+        self._save_language()
         self.app.push(TableScene(controller, self.size, lang=self.lang, on_exit=self.app.pop))
+
+    def resume(self) -> None:
+        """Go on with the autosaved match: the same state as when it was saved."""
+        from ..store.autosave import AutosaveError, restore
+
+        assert self.saved is not None
+        try:
+            match, seats, game = restore(self.saved)
+        except AutosaveError as exc:
+            self.error = str(exc)
+            self.saved = None
+            self._build_gui()
+            return
+        seat_configs = [
+            SeatConfig(str(s.get("kind", HUMAN)), str(s.get("name", "")))
+            if isinstance(s, dict)
+            else SeatConfig(HUMAN, "")
+            for s in seats
+        ]
+        config = GameConfig(
+            rules=match.rules.name,
+            players=int(match.players or 3),
+            seats=seat_configs,
+            options=dataclasses.asdict(match.options),
+            seed=match.seed,
+            hands=match.hands,
+        )
+        controller = Controller(config, persistence=Persistence(), resume=(match, game))
+        self.saved = None
+        self._build_gui()
+        self.app.push(TableScene(controller, self.size, lang=self.lang, on_exit=self.app.pop))
+
+    def _save_language(self) -> None:
+        from ..store.settings import load_settings, save_settings
+
+        settings, _ = load_settings()
+        if settings.language != self.lang:
+            save_settings(dataclasses.replace(settings, language=self.lang))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.gui.process_events(event)
@@ -128,6 +176,8 @@ class SetupScene:
                 self._build_gui()
             elif kind == "start":
                 self.start()
+            elif kind == "resume":
+                self.resume()
             elif kind == "quit":
                 self.app.pop()
             return
@@ -227,3 +277,5 @@ class SetupScene:
         self.gui.draw_ui(surface)
         if self.error:
             surface.blit(text(self.error, size - 2, (255, 150, 150)), (x0, h - line - 24))
+        for i, note in enumerate(self.notes[-3:]):
+            surface.blit(text(note, max(10, size - 4), GREY), (x0, h - line - 80 + i * (size + 2)))

@@ -51,7 +51,7 @@ def _pieces_from(low: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
 
 
 def _groups_from(low: int) -> list[tuple[tuple[int, ...], float]]:
-    out = []
+    out: list[tuple[tuple[int, ...], float]] = []
     for g in chi_groups_with(low):
         if min(g) == low:
             out.append((g, GROUP + chi_bonus(g) * 0.4))

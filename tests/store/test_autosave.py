@@ -1,0 +1,203 @@
+"""Autosave: resume gives the identical state; damaged, foreign and other-version files are moved aside."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from zipai_desktop.engine.match import Match
+from zipai_desktop.store import paths
+from zipai_desktop.store.autosave import (
+    AutosaveError,
+    clear_autosave,
+    load_autosave,
+    match_state,
+    restore,
+    save_match,
+)
+
+from .play import match, play, step
+
+SEATS = ["human", "random", "casual"]
+
+
+def match_fields(m: Match) -> dict[str, Any]:
+    return {
+        "rules": m.rules.name,
+        "options": m.options,
+        "seed": m.seed,
+        "hands": m.hands,
+        "target": m.target,
+        "rounds": m.rounds,
+        "players": m.players,
+        "dealer": m.dealer,
+        "totals": m.totals,
+        "round_totals": m.round_totals,
+        "rounds_done": m.rounds_done,
+        "played": m.played,
+        "draw_streak": m.draw_streak,
+    }
+
+
+def midway(rules: str = "guilin", players: int | None = None, hands_done: int = 2, actions: int = 15) -> Match:
+    """A match with some hands booked and a hand in progress."""
+    m = match(rules, seed="resume", hands=10, players=players)
+    for _ in range(hands_done):
+        play(m.start_hand())
+        m.finish_hand()
+    play(m.start_hand(), actions)
+    return m
+
+
+@pytest.mark.parametrize(("rules", "players"), [("guilin", 3), ("bohu", 2), ("bohu", 4)])
+def test_resume_gives_the_identical_state_and_play_continues_identically(home: Path, rules: str, players: int) -> None:
+    m = midway(rules, players)
+    game = m.game
+    assert game is not None and game.to_act is not None
+    seats = (SEATS + ["strong"])[:players]
+    save_match(match_state(m, seats, game))
+    state, message = load_autosave()
+    assert message is None and state is not None
+    m2, seats2, game2 = restore(state)
+    assert game2 is not None and m2.game is game2
+    assert seats2 == seats
+    assert game2.snapshot() == game.snapshot()
+    assert game2.history == game.history and game2.events == game.events
+    assert match_fields(m2) == match_fields(m)
+    # Continue both: the rest of the hand and the next hands of the match stay identical.
+    for mm in (m, m2):
+        assert mm.game is not None
+        play(mm.game)
+        mm.finish_hand()
+        play(mm.start_hand(), 10)
+    assert m.game is not None and m2.game is not None
+    assert m2.game.snapshot() == m.game.snapshot()
+    assert match_fields(m2) == match_fields(m)
+
+
+def test_every_action_of_a_hand_resumes_exactly(home: Path) -> None:
+    m = match("guilin", seed=3)
+    game = m.start_hand()
+    while True:
+        save_match(match_state(m, SEATS))
+        state, message = load_autosave()
+        assert message is None and state is not None
+        _, _, again = restore(state)
+        assert again is not None and again.snapshot() == game.snapshot()
+        if not step(game):
+            break
+    assert game.result is not None and again.result is not None
+    assert again.result.points == game.result.points
+
+
+def test_between_hands_there_is_no_game(home: Path) -> None:
+    m = match("guilin")
+    play(m.start_hand())
+    m.finish_hand()
+    save_match(match_state(m, SEATS))
+    state, message = load_autosave()
+    assert message is None and state is not None and state["hand"] is None
+    m2, _, game = restore(state)
+    assert game is None and match_fields(m2) == match_fields(m)
+
+
+def test_state_is_versioned_json(home: Path) -> None:
+    m = midway()
+    state = match_state(m, SEATS)
+    assert state["format"] == "zipai-autosave" and state["version"] == 1
+    assert set(state) >= {"match", "seats", "hand", "saved_at"}
+    assert state["hand"]["format"] == "zipai-record"
+    path = save_match(state)
+    assert path == paths.data_dir() / "autosave.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(json.dumps(state))
+
+
+def test_dataclass_seats_are_saved_as_objects(home: Path) -> None:
+    from dataclasses import dataclass
+
+    @dataclass
+    class Seat:
+        kind: str
+        name: str
+
+    m = midway()
+    save_match(match_state(m, [Seat("human", "you"), Seat("casual", "b1"), Seat("strong", "b2")]))
+    state, _ = load_autosave()
+    assert state is not None
+    assert restore(state)[1][0] == {"kind": "human", "name": "you"}
+
+
+def test_no_file_and_clear(home: Path) -> None:
+    assert load_autosave() == (None, None)
+    save_match(match_state(midway(), SEATS))
+    assert load_autosave()[0] is not None
+    clear_autosave()
+    clear_autosave()
+    assert load_autosave() == (None, None)
+
+
+def good_state() -> dict[str, Any]:
+    return match_state(midway(), SEATS)
+
+
+def variants() -> list[tuple[str, bytes, str]]:
+    state = good_state()
+    text = json.dumps(state, ensure_ascii=False).encode("utf-8")
+    newer = dict(state, version=2)
+    older = dict(state, version=0)
+    foreign_record = state["hand"]
+    wrong_seed = copy.deepcopy(state)
+    wrong_seed["hand"]["seed"] = "elsewhere:0"
+    bad_action = copy.deepcopy(state)
+    bad_action["hand"]["actions"][3]["action"] = {"type": "discard", "card": "十"}
+    bad_action["hand"]["actions"][3]["seat"] = 5
+    wrong_final = copy.deepcopy(state)
+    wrong_final["hand"]["final"]["wall"] += 1
+    missing = copy.deepcopy(state)
+    del missing["match"]["totals"]
+    return [
+        ("empty", b"", "empty"),
+        ("truncated", text[: len(text) // 2], "damaged or incomplete"),
+        ("garbage", b"\x00\x01\x02\xff" * 50, "damaged or incomplete"),
+        ("foreign", json.dumps({"hello": "world"}).encode(), "not a saved game"),
+        ("a record", json.dumps(foreign_record).encode(), "not a saved game"),
+        ("a list", b"[]", "not a saved game"),
+        ("newer", json.dumps(newer).encode(), "newer version"),
+        ("older", json.dumps(older).encode(), "older version"),
+        ("wrong seed", json.dumps(wrong_seed).encode(), "does not belong"),
+        ("bad action", json.dumps(bad_action).encode(), "cannot be replayed"),
+        ("wrong final", json.dumps(wrong_final).encode(), "does not replay"),
+        ("missing field", json.dumps(missing).encode(), "totals"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "content", "word"), variants(), ids=[v[0] for v in variants()])
+def test_bad_files_are_moved_aside_and_reported_in_one_sentence(
+    home: Path, name: str, content: bytes, word: str
+) -> None:
+    path = paths.autosave_path()
+    path.write_bytes(content)
+    state, message = load_autosave()
+    assert state is None and message is not None
+    assert word in message and message.count(". ") == 0 and message.endswith(".")
+    moved = sorted(path.parent.glob("autosave.json.damaged-*"))
+    assert len(moved) == 1 and moved[0].read_bytes() == content and moved[0].name in message
+    assert not path.exists()
+    assert load_autosave() == (None, None)
+
+
+def test_restore_refuses_with_a_reason() -> None:
+    with pytest.raises(AutosaveError, match="not a saved game"):
+        restore({"format": "zipai-record", "version": 1})
+    state = good_state()
+    state["match"]["rules"] = "mahjong"
+    with pytest.raises(AutosaveError, match="unknown rules"):
+        restore(state)
+    state = good_state()
+    state["seats"] = ["human"]
+    with pytest.raises(AutosaveError, match="seats"):
+        restore(state)

@@ -1,0 +1,107 @@
+"""Crash-safe writes and moving damaged files aside (never deleting user data).
+
+:func:`write_atomic` writes a temporary file in the same folder, flushes and fsyncs it, then renames it over the
+target with :func:`os.replace`: after a crash (even SIGKILL or power loss after the rename) the target is either the
+old complete file or the new complete file, never a mix.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+TEMP_SUFFIX = ".tmp"
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; Windows has no directory handles to fsync)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) so that the file is always either the old or the new content."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=_temp_prefix(target), suffix=TEMP_SUFFIX)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_dir(target.parent)
+
+
+def remove_stale_temps(path: str | os.PathLike[str], older_than: float = 3600.0) -> int:
+    """Remove temporary files a killed :func:`write_atomic` of ``path`` left behind (incomplete copies, not data)."""
+    target = Path(path)
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(target.parent.glob(_temp_prefix(target) + "*" + TEMP_SUFFIX))
+    except OSError:
+        return 0
+    for tmp in candidates:
+        try:
+            if now - tmp.stat().st_mtime >= older_than:
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _free_name(path: Path, tag: str) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{path.name}.{tag}-{stamp}")
+    n = 1
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
+        n += 1
+    return candidate
+
+
+def quarantine(path: str | os.PathLike[str], reason: str) -> Path:
+    """Move a damaged file aside to ``<name>.damaged-<timestamp>`` and return its new path (the bytes are kept)."""
+    source = Path(path)
+    dest = _free_name(source, "damaged")
+    os.replace(source, dest)
+    _fsync_dir(source.parent)
+    log.info("moved %s aside to %s: %s", source, dest.name, reason)
+    return dest
+
+
+def backup_copy(path: str | os.PathLike[str], tag: str) -> Path:
+    """Copy a file to ``<name>.<tag>-<timestamp>`` (e.g. before a schema upgrade) and return the copy's path."""
+    source = Path(path)
+    dest = _free_name(source, tag)
+    shutil.copy2(source, dest)
+    return dest

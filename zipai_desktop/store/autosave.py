@@ -1,0 +1,247 @@
+"""The autosave: the match in progress and the record of its current hand, written atomically after every action.
+
+The file (``autosave.json`` in the data folder) is a versioned JSON object::
+
+    {"format": "zipai-autosave", "version": 1,
+     "match": {"rules", "options", "seed", "hands", "target", "rounds", "players", "dealer", "totals",
+               "round_totals", "rounds_done", "played", "draw_streak"},
+     "seats": [...], "hand": <engine.record.to_record(game)> or null, "saved_at": "<ISO time>"}
+
+Resuming rebuilds the :class:`Match` from its fields and replays the hand's record (seed + actions), so the game is in
+exactly the saved state. A file that cannot be resumed is moved aside, never deleted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.match import Match, hand_seed
+from ..engine.record import RecordError, replay, to_record
+from ..engine.rules import UnknownRules, get_rules
+from ..engine.rules.base import OptionError
+from . import paths
+from .atomic import quarantine, remove_stale_temps, write_atomic
+
+FORMAT = "zipai-autosave"
+VERSION = 1
+MATCH_FIELDS = (
+    "rules",
+    "options",
+    "seed",
+    "hands",
+    "target",
+    "rounds",
+    "players",
+    "dealer",
+    "totals",
+    "round_totals",
+    "rounds_done",
+    "played",
+    "draw_streak",
+)
+
+
+class AutosaveError(ValueError):
+    """A saved state that cannot be resumed (the message says why)."""
+
+
+def _seat_json(seat: Any) -> Any:
+    if dataclasses.is_dataclass(seat) and not isinstance(seat, type):
+        return dataclasses.asdict(seat)
+    return seat
+
+
+def match_state(match: Match, seats: Sequence[Any], game: Game | None = None) -> dict[str, Any]:
+    """The state to autosave: the match fields, the seats (plain JSON data or dataclasses) and the hand in progress.
+
+    ``game`` defaults to ``match.game``; with no hand in progress the state has ``"hand": null``.
+    """
+    if game is None:
+        game = match.game
+    if len(seats) != match.players:
+        raise ValueError(f"{len(seats)} seats for a match of {match.players} players")
+    fields = {
+        "rules": match.rules.name,
+        "options": dataclasses.asdict(match.options),
+        "seed": match.seed,
+        "hands": match.hands,
+        "target": match.target,
+        "rounds": match.rounds,
+        "players": match.players,
+        "dealer": match.dealer,
+        "totals": list(match.totals),
+        "round_totals": list(match.round_totals),
+        "rounds_done": match.rounds_done,
+        "played": match.played,
+        "draw_streak": match.draw_streak,
+    }
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "match": fields,
+        "seats": [_seat_json(s) for s in seats],
+        "hand": to_record(game) if game is not None else None,
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+
+
+def _int(value: Any, name: str, *, minimum: int | None = 0, optional: bool = False) -> Any:
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
+        raise AutosaveError(f"match field {name!r} has an invalid value {value!r}")
+    return value
+
+
+def _ints(value: Any, name: str, length: int) -> list[int]:
+    if not isinstance(value, list) or len(value) != length:
+        raise AutosaveError(f"match field {name!r} must be a list of {length} numbers")
+    return [_int(v, name, minimum=None) for v in value]
+
+
+def _check_header(state: Any) -> Mapping[str, Any]:
+    if not isinstance(state, Mapping):
+        raise AutosaveError("it is not a saved game")
+    if state.get("format") != FORMAT:
+        raise AutosaveError(f"it is not a saved game (format {state.get('format')!r})")
+    version = state.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise AutosaveError(f"its version {version!r} is not readable")
+    if version > VERSION:
+        raise AutosaveError(
+            f"it was saved by a newer version of the game (save version {version}, this one reads {VERSION})"
+        )
+    if version < VERSION:
+        raise AutosaveError(f"it was saved by an older version of the game (save version {version})")
+    return state
+
+
+def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
+    """Rebuild the match, its seats and the hand in progress (replayed from its record; ``None`` between hands).
+
+    Raises :class:`AutosaveError` with the reason when the state cannot be resumed.
+    """
+    _check_header(state)
+    fields = state.get("match")
+    if not isinstance(fields, Mapping):
+        raise AutosaveError("it has no match")
+    missing = [name for name in MATCH_FIELDS if name not in fields]
+    if missing:
+        raise AutosaveError(f"the match lacks {', '.join(missing)}")
+    try:
+        rules = get_rules(str(fields["rules"]))
+        options = rules.parse_options(fields["options"])
+    except (UnknownRules, OptionError) as exc:
+        raise AutosaveError(str(exc)) from None
+    seed = fields["seed"]
+    if not isinstance(seed, int | str) or isinstance(seed, bool):
+        raise AutosaveError(f"match seed {seed!r} is not a number or a string")
+    players = _int(fields["players"], "players", minimum=1)
+    try:
+        match = Match(
+            rules,
+            options,
+            seed=seed,
+            hands=_int(fields["hands"], "hands", optional=True),
+            target=_int(fields["target"], "target", optional=True),
+            rounds=_int(fields["rounds"], "rounds", optional=True),
+            players=players,
+            dealer=_int(fields["dealer"], "dealer"),
+            totals=_ints(fields["totals"], "totals", players),
+            round_totals=_ints(fields["round_totals"], "round_totals", players),
+            rounds_done=_int(fields["rounds_done"], "rounds_done"),
+            played=_int(fields["played"], "played"),
+            draw_streak=_int(fields["draw_streak"], "draw_streak"),
+        )
+    except ValueError as exc:
+        raise AutosaveError(str(exc)) from None
+    if match.dealer >= players:
+        raise AutosaveError(f"the dealer {match.dealer} is not a seat of {players} players")
+    seats = state.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise AutosaveError(f"the seats must be a list of {players}")
+    hand = state.get("hand")
+    if hand is None:
+        return match, list(seats), None
+    if not isinstance(hand, Mapping):
+        raise AutosaveError("the hand in progress is not a game record")
+    expected = {
+        "rules": rules.name,
+        "players": players,
+        "seed": hand_seed(match.seed, match.played),
+        "dealer": match.dealer,
+        "options": dataclasses.asdict(options),
+    }
+    for key, value in expected.items():
+        if hand.get(key) != value:
+            raise AutosaveError(f"the hand in progress does not belong to the match ({key} {hand.get(key)!r})")
+    try:
+        game = replay(hand)
+    except RecordError as exc:
+        raise AutosaveError(f"the hand in progress cannot be replayed: {exc}") from None
+    if "final" in hand and game.snapshot() != hand["final"]:
+        raise AutosaveError("the hand in progress does not replay to the saved position")
+    match.game = game
+    return match, list(seats), game
+
+
+def _path(path: str | os.PathLike[str] | None) -> Path:
+    return Path(path) if path is not None else paths.autosave_path()
+
+
+def save_match(state: Mapping[str, Any], path: str | os.PathLike[str] | None = None) -> Path:
+    """Write the state atomically (the old save stays complete until the new one is); returns the file written."""
+    target = _path(path)
+    write_atomic(target, json.dumps(state, ensure_ascii=False, separators=(",", ":")))
+    return target
+
+
+def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[dict[str, Any] | None, str | None]:
+    """(state, message): the saved game if there is one that can be resumed; never raises.
+
+    No file: ``(None, None)``. A damaged, truncated, foreign, older- or newer-version file, or one that does not replay,
+    is moved aside and reported in one sentence: ``(None, message)``.
+    """
+    try:
+        target = _path(path)
+    except OSError as exc:
+        return None, f"The data folder cannot be created ({exc}), so no saved game can be resumed."
+    remove_stale_temps(target)
+    try:
+        raw = target.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"The saved game cannot be read ({exc})."
+    try:
+        state = json.loads(raw.decode("utf-8"))
+        if not isinstance(state, dict):
+            raise AutosaveError("it is not a saved game")
+        restore(state)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        reason = "the file is empty" if not raw.strip() else "the file is damaged or incomplete"
+    except AutosaveError as exc:
+        reason = str(exc)
+    except Exception as exc:  # noqa: BLE001 - a save that breaks the engine must not stop the game from starting
+        reason = f"it could not be replayed ({type(exc).__name__}: {exc})"
+    else:
+        return state, None
+    try:
+        moved = quarantine(target, reason)
+    except OSError as exc:
+        return None, f"The saved game cannot be resumed because {reason}, and it could not be moved aside ({exc})."
+    return None, f"The saved game cannot be resumed because {reason}; it was moved aside to {moved.name}."
+
+
+def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:
+    """Remove the autosave (the match is over or abandoned)."""
+    with contextlib.suppress(OSError):
+        _path(path).unlink(missing_ok=True)

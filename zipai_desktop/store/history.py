@@ -1,0 +1,627 @@
+"""The history database (SQLite, ``history.sqlite`` in the data folder): every finished hand with its record.
+
+Statistics are computed with SQL aggregates over small, indexed columns (never by reading the records) and always
+leave out practice matches and matches with no human seat ("bots only").
+
+Opening never raises. A file that is not an SQLite database, is damaged or truncated, or belongs to another program is
+moved aside (``history.sqlite.damaged-<timestamp>``) and a new database is started. A database written by a *newer*
+version of the game is not touched: the :class:`History` then works in memory for this session and
+:attr:`History.message` says why. An older schema is upgraded in place after a backup copy is made.
+
+Schema versions: ``PRAGMA user_version`` is the number of migrations applied; ``MIGRATIONS[i]`` upgrades version
+``i`` to ``i + 1``. A version 2 is one more function appended to the list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.hu import Source
+from ..engine.record import to_record
+from . import paths
+from .atomic import backup_copy, quarantine
+
+HUMAN = "human"
+APPLICATION_ID = 0x7A495041  # "zIPA": marks the file as ours in the SQLite header
+SQLITE_HEADER = b"SQLite format 3\x00"
+SIDECARS = ("-journal", "-wal", "-shm")
+MEMORY = ":memory:"
+
+
+def _migrate_v1(conn: sqlite3.Connection) -> None:
+    """The first schema: matches, hands (with the record), and the bot levels each hand was played against."""
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute("INSERT INTO meta VALUES ('app', 'zipai-history'), ('created_at', ?)", (_stamp(None),))
+    conn.execute(
+        """CREATE TABLE matches (
+            id INTEGER PRIMARY KEY,
+            rules TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            options TEXT NOT NULL,            -- JSON object of rule options
+            seats TEXT NOT NULL,              -- JSON list: "human" or the bot level of each seat
+            seed TEXT,                        -- JSON value
+            started_at TEXT NOT NULL,         -- UTC ISO 8601
+            finished_at TEXT,
+            totals TEXT,                      -- JSON list: the final match totals
+            practice INTEGER NOT NULL DEFAULT 0,
+            bots_only INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            hand_no INTEGER NOT NULL,
+            rules TEXT NOT NULL,
+            seed TEXT NOT NULL,               -- JSON value
+            dealer INTEGER NOT NULL,
+            winner INTEGER,
+            source TEXT NOT NULL,             -- own_draw | other_draw | discard | deal | draw
+            discarder INTEGER,                -- who dealt in (点炮) on a win on a discard
+            score INTEGER NOT NULL,
+            hu INTEGER NOT NULL,
+            points TEXT NOT NULL,             -- JSON list per seat
+            special TEXT NOT NULL,            -- JSON list
+            seats TEXT NOT NULL,              -- JSON list: "human" or the bot level of each seat
+            humans TEXT NOT NULL,             -- JSON list of the human seats that played the hand
+            played_at TEXT NOT NULL,          -- UTC ISO 8601
+            counted INTEGER NOT NULL,         -- 0 in practice and bots-only matches: left out of statistics
+            human_seats INTEGER NOT NULL,     -- how many human seats played the hand
+            human_points INTEGER NOT NULL,    -- their points, summed
+            human_won INTEGER NOT NULL,       -- 1 when a human seat won
+            human_dealt_in INTEGER NOT NULL,  -- 1 when a human seat discarded the winning card (点炮)
+            record TEXT NOT NULL,             -- the game record (engine.record), JSON
+            UNIQUE (match_id, hand_no)
+        )"""
+    )
+    # Statistics read only this covering index, never the rows with their records.
+    conn.execute(
+        """CREATE INDEX hands_stats ON hands (counted, played_at, rules, match_id, human_seats, human_points,
+            human_won, human_dealt_in, score, winner)"""
+    )
+    conn.execute("CREATE INDEX hands_time ON hands (played_at, id)")  # the newest hands first, for lists
+    conn.execute(
+        """CREATE TABLE hand_bots (            -- each bot level that played a hand (once per hand)
+            hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+            level TEXT NOT NULL,
+            counted INTEGER NOT NULL,         -- copies of the hand's columns, so the per-level query is one scan
+            played_at TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            human_seats INTEGER NOT NULL,
+            human_points INTEGER NOT NULL,
+            human_won INTEGER NOT NULL,
+            PRIMARY KEY (hand_id, level)
+        ) WITHOUT ROWID"""
+    )
+    conn.execute(
+        """CREATE INDEX hand_bots_stats ON hand_bots (counted, played_at, rules, level, human_seats, human_points,
+            human_won)"""
+    )
+
+
+#: ``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the current version is ``len(MIGRATIONS)``.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_v1]
+
+
+def schema_version() -> int:
+    return len(MIGRATIONS)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Values.
+
+
+def _stamp(moment: datetime | None) -> str:
+    """A UTC ISO 8601 time with microseconds (fixed width, so text order is time order). Naive times are local."""
+    moment = moment if moment is not None else datetime.now(UTC)
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _bound(moment: datetime | date | None) -> str | None:
+    if moment is None:
+        return None
+    if not isinstance(moment, datetime):
+        moment = datetime.combine(moment, time())
+    return _stamp(moment)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _seat_kind(seat: Any) -> str:
+    kind = seat if isinstance(seat, str) else getattr(seat, "kind", None)
+    if kind is None and isinstance(seat, Mapping):
+        kind = seat.get("kind")
+    if not isinstance(kind, str):
+        raise ValueError(f"a seat is 'human' or a bot level, not {seat!r}")
+    return kind
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One stored hand (without its record: :meth:`History.get_record` reads that)."""
+
+    id: int
+    match_id: int
+    hand_no: int
+    rules: str
+    seed: int | str
+    dealer: int
+    winner: int | None
+    source: str
+    discarder: int | None
+    score: int
+    hu: int
+    points: tuple[int, ...]
+    special: tuple[str, ...]
+    seats: tuple[str, ...]
+    humans: tuple[int, ...]
+    played_at: str
+    counted: bool
+
+
+@dataclass(frozen=True)
+class LevelStats:
+    """The human seat(s) against one bot level: hands where that level played, their wins and net points."""
+
+    level: str
+    hands: int
+    wins: int
+    net_points: int
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Statistics of the human seat(s), leaving out practice and bots-only matches.
+
+    ``win_rate`` is wins per human seat-hand (with one human: hands won / hands played). ``average_score`` and
+    ``best_score`` are over the hands a human won (``None`` when none). ``dealt_in`` counts 点炮: a human discarded
+    the card another seat won on. ``vs`` has one entry per bot level present: the hands it played with a human, the
+    human wins and the human net points in those hands.
+    """
+
+    hands: int = 0
+    matches: int = 0
+    wins: int = 0
+    win_rate: float = 0.0
+    draws: int = 0
+    points: int = 0
+    average_score: float | None = None
+    best_score: int | None = None
+    dealt_in: int = 0
+    vs: dict[str, LevelStats] = dataclasses.field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Opening.
+
+
+def _connect(target: str | Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(target, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def _migrate(conn: sqlite3.Connection, start: int) -> None:
+    for version in range(start, len(MIGRATIONS)):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            MIGRATIONS[version](conn)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+
+def _migrated(conn: sqlite3.Connection, start: int) -> sqlite3.Connection:
+    """The connection after its migrations; closed when one fails (each migration is one transaction)."""
+    try:
+        _migrate(conn, start)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+class _Damaged(Exception):
+    """The file cannot be used as our database (the message says why)."""
+
+
+class _Newer(Exception):
+    pass
+
+
+def _inspect(path: Path) -> tuple[sqlite3.Connection, int]:
+    """Open an existing file and check it is a sound database of ours; returns it with its schema version."""
+    with path.open("rb") as f:
+        header = f.read(len(SQLITE_HEADER))
+    if not header:
+        raise _Damaged("is empty")
+    if header != SQLITE_HEADER:
+        raise _Damaged("is not an SQLite database")
+    conn = _connect(path)
+    try:
+        check = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        if check != ["ok"]:
+            raise _Damaged(f"is damaged ({'; '.join(map(str, check[:2]))})")
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master")]
+        if app_id != APPLICATION_ID and (tables or version):
+            raise _Damaged("belongs to another program")
+        if version > len(MIGRATIONS):
+            raise _Newer(version)
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise _Damaged(f"is damaged ({exc})") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn, version
+
+
+class History:
+    """The history database. Never raises on opening: see :attr:`message` for what happened to a bad file."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        #: one sentence when the file was moved aside, upgraded, or cannot be used (then the history is in memory)
+        self.message: str | None = None
+        #: False when this session's history is kept in memory only
+        self.persistent = True
+        self._depth = 0
+        if path is not None and str(path) == MEMORY:
+            self.path: Path | None = None
+            self.persistent = False
+            self.conn = self._memory()
+            return
+        try:
+            self.path = Path(path) if path is not None else paths.history_path()
+            self.conn = self._open(self.path)
+        except (OSError, sqlite3.Error) as exc:
+            self.path = Path(path) if path is not None else None
+            self._fall_back(f"The history database cannot be opened ({exc}); this session's games are kept in memory.")
+
+    def _memory(self) -> sqlite3.Connection:
+        conn = _connect(MEMORY)
+        with contextlib.suppress(sqlite3.Error):  # a broken migration: keep the schema the ones before it made
+            _migrate(conn, 0)
+        return conn
+
+    def _fall_back(self, message: str) -> None:
+        self.persistent = False
+        self.message = message
+        self.conn = self._memory()
+
+    def _open(self, path: Path) -> sqlite3.Connection:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            return _migrated(_connect(path), 0)
+        try:
+            conn, version = _inspect(path)
+        except _Newer as newer:
+            self.persistent = False
+            self.message = (
+                f"The history database was written by a newer version of the game (schema {newer.args[0]}, this one "
+                f"reads {len(MIGRATIONS)}); it is left untouched and this session's games are kept in memory."
+            )
+            return self._memory()
+        except _Damaged as damaged:
+            moved = self._set_aside(path, str(damaged))
+            conn = _migrated(_connect(path), 0)
+            self.message = (
+                f"The history database {damaged}; it was moved aside to {moved.name} and a new one was started."
+            )
+            return conn
+        if version < len(MIGRATIONS):
+            copy = backup_copy(path, f"v{version}") if version > 0 else None
+            _migrated(conn, version)
+            if copy is not None:
+                self.message = (
+                    f"The history database was upgraded from schema {version} to {len(MIGRATIONS)}; "
+                    f"the old file was kept as {copy.name}."
+                )
+        return conn
+
+    @staticmethod
+    def _set_aside(path: Path, reason: str) -> Path:
+        moved = quarantine(path, reason)
+        for suffix in SIDECARS:
+            sidecar = path.with_name(path.name + suffix)
+            if sidecar.exists():
+                quarantine(sidecar, reason)
+        return moved
+
+    # --- housekeeping ------------------------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Group many writes into one transaction (one disk sync), e.g. importing many hands."""
+        if self._depth == 0:
+            self.conn.execute("BEGIN IMMEDIATE")
+        self._depth += 1
+        try:
+            yield
+        except BaseException:
+            self._depth -= 1
+            if self._depth == 0:
+                self.conn.execute("ROLLBACK")
+            raise
+        self._depth -= 1
+        if self._depth == 0:
+            self.conn.execute("COMMIT")
+
+    @property
+    def version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    # --- writing -----------------------------------------------------------------------------------------------------
+
+    def start_match(
+        self,
+        rules: str,
+        seats: Sequence[Any],
+        *,
+        options: Any = None,
+        seed: int | str | None = None,
+        practice: bool = False,
+        started_at: datetime | None = None,
+    ) -> int:
+        """A new match; ``seats`` are "human" or a bot level per seat (or objects with a ``kind``). Returns its id."""
+        kinds = [_seat_kind(s) for s in seats]
+        if dataclasses.is_dataclass(options) and not isinstance(options, type):
+            options = dataclasses.asdict(options)
+        with self.transaction():
+            cur = self.conn.execute(
+                "INSERT INTO matches (rules, players, options, seats, seed, started_at, practice, bots_only) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rules,
+                    len(kinds),
+                    _json(dict(options or {})),
+                    _json(kinds),
+                    _json(seed),
+                    _stamp(started_at),
+                    int(practice),
+                    int(HUMAN not in kinds),
+                ),
+            )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def finish_match(self, match_id: int, totals: Sequence[int], *, finished_at: datetime | None = None) -> None:
+        with self.transaction():
+            cur = self.conn.execute(
+                "UPDATE matches SET finished_at = ?, totals = ? WHERE id = ?",
+                (_stamp(finished_at), _json([int(t) for t in totals]), match_id),
+            )
+        if cur.rowcount != 1:
+            raise KeyError(f"no match {match_id}")
+
+    def add_hand(
+        self,
+        match_id: int,
+        hand_no: int,
+        game: Game,
+        *,
+        record: Mapping[str, Any] | None = None,
+        seats: Sequence[Any] | None = None,
+        played_at: datetime | None = None,
+    ) -> int:
+        """Store a finished hand of a match (its record is ``to_record(game)`` unless given). Returns the hand id.
+
+        ``seats`` defaults to the match's seats (give them when a seat changed hands during the match).
+        """
+        result = game.result
+        if result is None:
+            raise ValueError("the hand is not finished")
+        row = self.conn.execute("SELECT seats, practice, bots_only FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no match {match_id}")
+        kinds = [_seat_kind(s) for s in seats] if seats is not None else [str(k) for k in json.loads(row[0])]
+        if len(kinds) != game.players:
+            raise ValueError(f"{len(kinds)} seats for a hand of {game.players} players")
+        counted = not (row[1] or row[2] or HUMAN not in kinds)
+        win = result.win
+        winner = result.winner
+        if winner is None:
+            source = "draw"
+        else:
+            source = win.source.value if win is not None else "unknown"
+        discarder = win.from_seat if win is not None and win.source is Source.DISCARD else None
+        settlement = result.settlement
+        hu = int(getattr(settlement, "hu", 0)) if settlement is not None else 0
+        special = list(getattr(settlement, "special", ())) if settlement is not None else []
+        points = [int(p) for p in result.points]
+        humans = [s for s in game.active if kinds[s] == HUMAN]
+        human_points = sum(points[s] for s in humans)
+        human_won = int(winner in humans)
+        dealt_in = int(discarder in humans)
+        stamp = _stamp(played_at)
+        levels = sorted({kinds[s] for s in game.active if kinds[s] != HUMAN})
+        text = _json(dict(record) if record is not None else to_record(game))
+        with self.transaction():
+            cur = self.conn.execute(
+                "INSERT INTO hands (match_id, hand_no, rules, seed, dealer, winner, source, discarder, score, hu, "
+                "points, special, seats, humans, played_at, counted, human_seats, human_points, human_won, "
+                "human_dealt_in, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    hand_no,
+                    game.rules.name,
+                    _json(game.seed),
+                    game.dealer,
+                    winner,
+                    source,
+                    discarder,
+                    int(result.score),
+                    hu,
+                    _json(points),
+                    _json(special),
+                    _json(kinds),
+                    _json(humans),
+                    stamp,
+                    int(counted),
+                    len(humans),
+                    human_points,
+                    human_won,
+                    dealt_in,
+                    text,
+                ),
+            )
+            hand_id = cur.lastrowid
+            assert hand_id is not None
+            self.conn.executemany(
+                "INSERT INTO hand_bots VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (hand_id, level, int(counted), stamp, game.rules.name, len(humans), human_points, human_won)
+                    for level in levels
+                ],
+            )
+        return hand_id
+
+    # --- reading -----------------------------------------------------------------------------------------------------
+
+    def hands(
+        self,
+        *,
+        rules: str | None = None,
+        since: datetime | date | None = None,
+        until: datetime | date | None = None,
+        match_id: int | None = None,
+        counted_only: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[HandRow]:
+        """Stored hands, newest first, filtered by game, period (``since`` included, ``until`` excluded) and match."""
+        where, args = self._filter(rules, since, until)
+        if match_id is not None:
+            where.append("match_id = ?")
+            args.append(match_id)
+        if counted_only:
+            where.append("counted = 1")
+        sql = (
+            "SELECT id, match_id, hand_no, rules, seed, dealer, winner, source, discarder, score, hu, points, special, "
+            "seats, humans, played_at, counted FROM hands"
+        )
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY played_at DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            args += [limit, offset]
+        return [
+            HandRow(
+                id=r[0],
+                match_id=r[1],
+                hand_no=r[2],
+                rules=r[3],
+                seed=json.loads(r[4]),
+                dealer=r[5],
+                winner=r[6],
+                source=r[7],
+                discarder=r[8],
+                score=r[9],
+                hu=r[10],
+                points=tuple(json.loads(r[11])),
+                special=tuple(json.loads(r[12])),
+                seats=tuple(json.loads(r[13])),
+                humans=tuple(json.loads(r[14])),
+                played_at=r[15],
+                counted=bool(r[16]),
+            )
+            for r in self.conn.execute(sql, args)
+        ]
+
+    def get_record(self, hand_id: int) -> dict[str, Any] | None:
+        """The game record of a stored hand (``engine.record.replay`` plays it again), or None."""
+        row = self.conn.execute("SELECT record FROM hands WHERE id = ?", (hand_id,)).fetchone()
+        if row is None:
+            return None
+        record: dict[str, Any] = json.loads(row[0])
+        return record
+
+    @staticmethod
+    def _filter(
+        rules: str | None, since: datetime | date | None, until: datetime | date | None
+    ) -> tuple[list[str], list[Any]]:
+        where: list[str] = []
+        args: list[Any] = []
+        low, high = _bound(since), _bound(until)
+        if low is not None:
+            where.append("played_at >= ?")
+            args.append(low)
+        if high is not None:
+            where.append("played_at < ?")
+            args.append(high)
+        if rules is not None:
+            where.append("rules = ?")
+            args.append(rules)
+        return where, args
+
+    def stats(
+        self,
+        rules: str | None = None,
+        since: datetime | date | None = None,
+        until: datetime | date | None = None,
+    ) -> Stats:
+        """Statistics of the human seat(s) for one game (or both) and a period; see :class:`Stats`."""
+        where, args = self._filter(rules, since, until)
+        cond = " AND ".join(["counted = 1", "human_seats > 0", *where])
+        row = self.conn.execute(
+            "SELECT count(*), count(DISTINCT match_id), total(human_seats), total(human_won), total(human_points), "
+            "avg(CASE WHEN human_won THEN score END), max(CASE WHEN human_won THEN score END), "
+            "total(human_dealt_in), total(winner IS NULL) FROM hands WHERE " + cond,
+            args,
+        ).fetchone()
+        hands, matches, seat_hands, wins, points, average, best, dealt_in, draws = row
+        vs = {
+            level: LevelStats(level, int(n), int(w), int(p))
+            for level, n, w, p in self.conn.execute(
+                "SELECT level, count(*), total(human_won), total(human_points) FROM hand_bots WHERE "
+                + cond
+                + " GROUP BY level ORDER BY level",
+                args,
+            )
+        }
+        return Stats(
+            hands=int(hands),
+            matches=int(matches),
+            wins=int(wins),
+            win_rate=(wins / seat_hands) if seat_hands else 0.0,
+            draws=int(draws),
+            points=int(points),
+            average_score=float(average) if average is not None else None,
+            best_score=int(best) if best is not None else None,
+            dealt_in=int(dealt_in),
+            vs=vs,
+        )
+
+
+def open_history(path: str | os.PathLike[str] | None = None) -> History:
+    """The history database at ``path`` (default: ``history.sqlite`` in the data folder); see :class:`History`."""
+    return History(path)
+
+
+__all__ = ["MIGRATIONS", "HandRow", "History", "LevelStats", "Stats", "open_history", "schema_version"]

@@ -1,0 +1,295 @@
+"""The player's settings: a small, human-readable JSON file (``settings.json`` in the config folder).
+
+Loading never raises: an unknown key or an invalid value is reported as a readable message and replaced by its
+default; a file that is not valid JSON, not a settings file, or from another version of the format is moved aside
+(``settings.json.damaged-<timestamp>``) with one message, and what could be read is used (and written back).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from ..engine.rules import RULESETS
+from ..engine.rules.base import OptionError
+from . import paths
+from .atomic import quarantine, remove_stale_temps, write_atomic
+
+FORMAT = "zipai-settings"
+VERSION = 1
+
+LANGUAGES = ("zh", "en")
+RULES = ("guilin", "bohu")
+SEAT_KINDS = ("human", "random", "beginner", "casual", "strong")
+MIN_WINDOW = (1024, 640)
+MAX_WINDOW = (3840, 2160)
+SPEED_RANGE = (0.25, 4.0)
+
+
+class SettingsError(ValueError):
+    """A settings value outside what the game accepts."""
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _check_choice(name: str, choices: tuple[str, ...]) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if value not in choices or not isinstance(value, str):
+            raise SettingsError(f"{name!r} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+        return value
+
+    return check
+
+
+def _check_bool(name: str) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if not isinstance(value, bool):
+            raise SettingsError(f"{name!r} must be true or false, not {value!r}")
+        return value
+
+    return check
+
+
+def _check_range(name: str, low: float, high: float) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if not _is_number(value) or not low <= value <= high:
+            raise SettingsError(f"{name!r} must be a number from {low:g} to {high:g}, not {value!r}")
+        return float(value)
+
+    return check
+
+
+def _check_window(value: Any) -> tuple[int, int]:
+    ok = (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+    if ok and MIN_WINDOW[0] <= value[0] <= MAX_WINDOW[0] and MIN_WINDOW[1] <= value[1] <= MAX_WINDOW[1]:
+        return (int(value[0]), int(value[1]))
+    raise SettingsError(
+        f"'window_size' must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
+        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}, not {value!r}"
+    )
+
+
+def _check_seats(value: Any) -> tuple[str, ...]:
+    counts = sorted({n for rules in RULESETS.values() for n in rules.players})
+    if (
+        isinstance(value, list | tuple)
+        and counts[0] <= len(value) <= counts[-1]
+        and all(isinstance(v, str) and v in SEAT_KINDS for v in value)
+    ):
+        return tuple(value)
+    raise SettingsError(
+        f"'default_seats' must be a list of {counts[0]} to {counts[-1]} seat kinds "
+        f"({', '.join(SEAT_KINDS)}), not {value!r}"
+    )
+
+
+def _option_problems(rules_name: str, options: Any) -> tuple[dict[str, Any], list[str]]:
+    """The valid options of one game and a message per option dropped."""
+    rules = RULESETS[rules_name]
+    if not isinstance(options, Mapping):
+        return {}, [f"'rule_options' for {rules_name!r} must be an object, not {options!r}; the defaults are used"]
+    kept: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, value in options.items():
+        try:
+            rules.parse_options({name: value})
+        except OptionError as exc:
+            problems.append(f"'rule_options' for {rules_name!r}: {exc}; the default is used")
+            continue
+        kept[str(name)] = value
+    return kept, problems
+
+
+def _check_rule_options(value: Any) -> dict[str, dict[str, Any]]:
+    kept, problems = _clean_rule_options(value)
+    if problems:
+        raise SettingsError("; ".join(problems))
+    return kept
+
+
+def _clean_rule_options(value: Any) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    if not isinstance(value, Mapping):
+        return {}, [f"'rule_options' must be an object with one entry per game, not {value!r}; the defaults are used"]
+    kept: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    for rules_name, options in value.items():
+        if rules_name not in RULESETS:
+            known = ", ".join(RULESETS)
+            problems.append(f"'rule_options' has an unknown game {rules_name!r} (known: {known}); ignored")
+            continue
+        good, bad = _option_problems(rules_name, options)
+        kept[rules_name] = good
+        problems.extend(bad)
+    return kept, problems
+
+
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "language": _check_choice("language", LANGUAGES),
+    "animation_speed": _check_range("animation_speed", *SPEED_RANGE),
+    "sound": _check_bool("sound"),
+    "volume": _check_range("volume", 0.0, 1.0),
+    "fullscreen": _check_bool("fullscreen"),
+    "window_size": _check_window,
+    "default_rules": _check_choice("default_rules", RULES),
+    "default_seats": _check_seats,
+    "rule_options": _check_rule_options,
+    "large_cards": _check_bool("large_cards"),
+    "colour_blind": _check_bool("colour_blind"),
+}
+
+
+def _default_seats(rules_name: str) -> tuple[str, ...]:
+    players = RULESETS[rules_name].default_players
+    return ("human",) + ("casual",) * (players - 1)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting with its default. Constructing one with an invalid value raises :class:`SettingsError`."""
+
+    language: str = "zh"
+    animation_speed: float = 1.0
+    sound: bool = True
+    volume: float = 0.8
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 720)
+    default_rules: str = "guilin"
+    default_seats: tuple[str, ...] = ("human", "casual", "casual")
+    rule_options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per game: option name -> value
+    large_cards: bool = False
+    colour_blind: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            checked = _CHECKS[f.name](getattr(self, f.name))
+            object.__setattr__(self, f.name, checked)
+        if len(self.default_seats) not in RULESETS[self.default_rules].players:
+            raise SettingsError(
+                f"'default_seats' has {len(self.default_seats)} seats, but {self.default_rules} is played by "
+                f"{', '.join(map(str, RULESETS[self.default_rules].players))}"
+            )
+
+    def options_for(self, rules_name: str) -> dict[str, Any]:
+        """The saved rule options of one game (a copy)."""
+        return dict(self.rule_options.get(rules_name, {}))
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                value = list(value)
+            elif f.name == "rule_options":
+                value = {k: dict(v) for k, v in value.items()}
+            data[f.name] = value
+        return data
+
+
+def dumps(settings: Settings) -> str:
+    return json.dumps(settings.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def from_json(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a parsed settings object: every unknown key or invalid value gives one message and the default."""
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    messages: list[str] = []
+    known = {f.name for f in fields(Settings)}
+    for key in data:
+        if key in ("format", "version"):
+            continue
+        if key not in known:
+            messages.append(f"settings.json: unknown setting {key!r} was ignored")
+    for name in known:
+        if name not in data:
+            continue
+        value = data[name]
+        if name == "rule_options":
+            kept, problems = _clean_rule_options(value)
+            values[name] = kept
+            messages.extend(f"settings.json: {p}" for p in problems)
+            continue
+        try:
+            values[name] = _CHECKS[name](value)
+        except SettingsError as exc:
+            default = getattr(defaults, name)
+            shown = list(default) if isinstance(default, tuple) else default
+            messages.append(f"settings.json: {exc}; the default {json.dumps(shown, ensure_ascii=False)} is used")
+    rules_name = values.get("default_rules", defaults.default_rules)
+    seats = values.get("default_seats")
+    if seats is not None and len(seats) not in RULESETS[rules_name].players:
+        messages.append(
+            f"settings.json: 'default_seats' has {len(seats)} seats, but {rules_name} is played by "
+            f"{', '.join(map(str, RULESETS[rules_name].players))}; the default seats are used"
+        )
+        values["default_seats"] = _default_seats(rules_name)
+    elif seats is None and rules_name != defaults.default_rules:
+        values["default_seats"] = _default_seats(rules_name)
+    return Settings(**values), messages
+
+
+def _path(path: str | os.PathLike[str] | None) -> Path:
+    return Path(path) if path is not None else paths.settings_path()
+
+
+def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
+    """The saved settings and the problems found (readable sentences). Never raises; a missing file is the defaults."""
+    try:
+        target = _path(path)
+    except OSError as exc:
+        return Settings(), [f"the settings folder cannot be created ({exc}); default settings are used"]
+    remove_stale_temps(target)
+    try:
+        raw = target.read_bytes()
+    except FileNotFoundError:
+        return Settings(), []
+    except OSError as exc:
+        return Settings(), [f"{target.name} cannot be read ({exc}); default settings are used"]
+
+    def set_aside(why: str, salvaged: Settings, more: list[str], tail: str) -> tuple[Settings, list[str]]:
+        try:
+            moved = quarantine(target, why)
+        except OSError as exc:
+            return salvaged, [f"{target.name} {why} and could not be moved aside ({exc}); {tail}", *more]
+        with contextlib.suppress(OSError):  # the next save tries again
+            write_atomic(target, dumps(salvaged))
+        return salvaged, [f"{target.name} {why}; it was moved aside to {moved.name} and {tail}", *more]
+
+    defaults_used = "default settings are used"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        reason = "is empty" if not raw.strip() else f"is not valid JSON ({exc})"
+        return set_aside(reason, Settings(), [], defaults_used)
+    if not isinstance(data, dict) or data.get("format", FORMAT) != FORMAT:
+        what = data.get("format") if isinstance(data, dict) else type(data).__name__
+        return set_aside(f"is not a settings file ({what!r})", Settings(), [], defaults_used)
+    version = data.get("version", VERSION)
+    if version != VERSION:
+        settings, messages = from_json(data)
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+        why = (
+            f"was written by a newer version of the game (settings version {version!r}; this one reads {VERSION})"
+            if newer
+            else f"has an unsupported settings version {version!r} (this game reads {VERSION})"
+        )
+        return set_aside(why, settings, messages, "the settings this version understands are used")
+    return from_json(data)
+
+
+def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
+    """Write the settings atomically; returns the file written."""
+    target = _path(path)
+    write_atomic(target, dumps(settings))
+    return target
