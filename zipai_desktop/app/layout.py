@@ -71,8 +71,8 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
             pile = pygame.Rect(melds.left, melds.top - int(small_h * 1.5) - margin, melds.width, int(small_h * 1.5))
             label = pygame.Rect(melds.left, pile.top - 24, melds.width + small_h, 22)
         elif side == "left":
-            hand = pygame.Rect(margin, int(h * 0.16), small_h, int(h * 0.36))
-            melds = pygame.Rect(hand.right + margin, int(h * 0.14), side_w - small_h - 2 * margin, meld_h)
+            hand = pygame.Rect(margin, int(h * 0.18), small_h, int(h * 0.36))
+            melds = pygame.Rect(hand.right + margin, int(h * 0.18), side_w - small_h - 2 * margin, meld_h)
             pile = pygame.Rect(melds.left, melds.bottom + margin, melds.width, int(small_h * 1.5))
             label = pygame.Rect(melds.left, melds.top - 24, melds.width, 22)
         else:  # top
