@@ -102,3 +102,39 @@ def test_hot_seat_cover_hides_the_table_until_the_next_player_clicks() -> None:
     assert switched
     controller.close()
     pygame.quit()
+
+
+def test_practice_undo_goes_back_to_the_previous_decision_and_is_marked() -> None:
+    from zipai_desktop.engine.record import replay, to_record
+
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    seats = [SeatConfig(HUMAN, "me"), SeatConfig("casual", "b"), SeatConfig("casual", "c")]
+    config = GameConfig(rules="guilin", players=3, seats=seats, seed=11, practice=True)
+    controller = Controller(config, inline_bots=True)
+    table = TableScene(controller, (1280, 720), speed=50.0)
+    app.push(table)
+    before = None
+    for _ in range(5000):
+        app.frame(1 / 60)
+        legal = table._my_decision()
+        if legal and before is None:
+            before = controller.game.snapshot()
+            decided_at = len(controller.game.history)
+            action = (
+                legal[0]
+                if not any(isinstance(a, Discard) for a in legal)
+                else next(a for a in legal if isinstance(a, Discard))
+            )
+            assert controller.submit(0, action) is None
+            for _ in range(30):
+                app.frame(1 / 60)
+            break
+    assert before is not None and controller.can_undo
+    key(pygame.K_u)
+    app.frame(1 / 60)
+    assert len(controller.game.history) == decided_at
+    assert controller.game.snapshot() == before  # exactly the position before the decision
+    assert controller.game.snapshot() == replay(to_record(controller.game)).snapshot()
+    assert controller.game.legal_actions(0)  # the human is at its decision again
+    controller.close()
+    pygame.quit()

@@ -166,6 +166,36 @@ class Controller:
         self._after_action()
         return True
 
+    # --- practice ---------------------------------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Practice against bots only: a human may take back its last decision."""
+        return (
+            self.config.practice
+            and len(self.humans) == 1
+            and self.game.result is None
+            and any(seat == self.humans[0] for seat, _ in self.game.history)
+        )
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision, by replaying the hand's record up to it (practice only)."""
+        if not self.can_undo:
+            return False
+        from ..engine.record import replay, to_record
+
+        human = self.humans[0]
+        last = max(i for i, (seat, _) in enumerate(self.game.history) if seat == human)
+        if self.decision is not None:
+            self.decision.cancel()
+            self.decision = None
+        self.game = replay(to_record(self.game), upto=last)
+        self.match.game = self.game
+        self.sent = 0
+        if self.persistence is not None:
+            self.persistence.after_action(self)
+        return True
+
     @property
     def thinking(self) -> bool:
         return self.decision is not None

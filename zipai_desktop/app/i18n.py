@@ -103,6 +103,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.dang_di": {"zh": "挡底", "en": "挡底 (face-up card)"},
     "table.liang_zhang": {"zh": "亮张", "en": "亮张 (face-up card)"},
     "table.sitting_out": {"zh": "本局休息", "en": "sits out"},
+    "table.practice": {"zh": "练习：按U悔牌，不计入统计", "en": "Practice: U takes back a move; not in statistics"},
+    "setup.practice": {"zh": "练习模式（可悔牌）", "en": "Practice (undo allowed)"},
     "prompt.locked": {"zh": "{card}是坎，不能打出", "en": "{card} is part of a 坎 and cannot be discarded"},
     "helper.waits_line": {"zh": "听牌：{waits}", "en": "Waits: {waits}"},
     "log.flip": {"zh": "翻出", "en": "turns"},

@@ -67,6 +67,7 @@ class SetupScene:
         self.seats = [HUMAN, "casual", "casual", "casual"]
         self.options: dict[str, Any] = {}
         self.seed = ""
+        self.practice = False
         self.rows: list[Row] = []
         self.error = ""
         self._build_gui()
@@ -120,7 +121,14 @@ class SetupScene:
         seed: int | str | None = None
         if self.seed:
             seed = int(self.seed) if self.seed.isdigit() else self.seed
-        config = GameConfig(rules=self.rules, players=self.players, seats=seats, options=dict(self.options), seed=seed)
+        config = GameConfig(
+            rules=self.rules,
+            players=self.players,
+            seats=seats,
+            options=dict(self.options),
+            seed=seed,
+            practice=self.practice and sum(1 for s in seats if s.kind == HUMAN) == 1,
+        )
         try:
             controller = Controller(config, persistence=Persistence())
         except ValueError as exc:  # an option combination the rules refuse
@@ -208,6 +216,8 @@ class SetupScene:
                 self.seats[row.key] = SEAT_KINDS[(i + 1) % len(SEAT_KINDS)]
             elif row.kind == "option":
                 self._cycle_option(row.key)
+            elif row.kind == "practice":
+                self.practice = not self.practice
             elif row.kind == "lang":
                 self.lang = row.key
             elif row.kind == "start":
@@ -274,6 +284,9 @@ class SetupScene:
             self.rows.append(Row(r, "option", name))
         y += per_col * (small + 8) + 14
         surface.blit(text(f"{tr('setup.seed', self.lang)}: {self.seed}_", size, WHITE), (x0, y))
+        practice = pygame.Rect(x0 + int(w * 0.45), y - 4, int(w * 0.3), line)
+        self._button(surface, practice, tr("setup.practice", self.lang), self.practice, size - 2)
+        self.rows.append(Row(practice, "practice"))
         self.gui.draw_ui(surface)
         if self.error:
             surface.blit(text(self.error, size - 2, (255, 150, 150)), (x0, h - line - 24))

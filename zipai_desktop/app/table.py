@@ -324,6 +324,12 @@ class TableScene:
         if event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
             self.speed = min(8.0, self.speed * 1.5)
             return
+        if event.key in (pygame.K_u, pygame.K_BACKSPACE) and self.controller.can_undo:
+            if self.controller.undo():
+                self._set_viewer(self.viewer)  # rebuild the table from the replayed hand, without animation
+                self.buttons = []
+                self.message = ""
+            return
         if event.key == pygame.K_F1:
             self.helpers["hu"] = not self.helpers["hu"]
         if event.key == pygame.K_F2:
@@ -416,6 +422,8 @@ class TableScene:
         match = self.controller.match
         game_name = tr(f"game.{self.controller.config.rules}", self.lang)
         line = f"{game_name}  {tr('table.hand', self.lang, n=match.played + 1)}"
+        if self.controller.config.practice:
+            line += f"  [{tr('table.practice', self.lang)}]"
         surface.blit(text(line, size + 2, GOLD, bold=True), lay.info.topleft)
         y = lay.info.top + size + 8
         totals = "  ".join(f"{self._short(s)} {match.totals[s]:+d}" for s in range(self.view.players))
