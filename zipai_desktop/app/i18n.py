@@ -103,6 +103,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.dang_di": {"zh": "挡底", "en": "挡底 (face-up card)"},
     "table.liang_zhang": {"zh": "亮张", "en": "亮张 (face-up card)"},
     "table.sitting_out": {"zh": "本局休息", "en": "sits out"},
+    "help.keys": {
+        "zh": "按键\n点击牌 / ←→ 回车：出牌\nh 胡　p 碰　1-9 选吃法　空格 过\nTab：跳过动画　- / +：动画速度\n"
+        "F1 桌面胡数　F2 听牌　F3 记录\nU：悔牌（练习模式）　M：静音\nEsc：离开牌桌　F10 或 ?：本帮助",
+        "en": "Keys\nclick a card / ← → Enter: discard\nh win  p peng  1-9 pick a way to eat  Space pass\n"
+        "Tab: skip animations  - / +: animation speed\nF1 胡 on the table  F2 waits  F3 log\n"
+        "U: take back (practice)  M: mute\nEsc: leave the table  F10 or ?: this help",
+    },
     "table.practice": {"zh": "练习：按U悔牌，不计入统计", "en": "Practice: U takes back a move; not in statistics"},
     "setup.practice": {"zh": "练习模式（可悔牌）", "en": "Practice (undo allowed)"},
     "prompt.locked": {"zh": "{card}是坎，不能打出", "en": "{card} is part of a 坎 and cannot be discarded"},

@@ -73,6 +73,7 @@ class TableScene:
         self.buttons: list[Button] = []
         self.message = ""
         self.helpers = {"hu": True, "waits": True, "log": True}
+        self.show_help = False
         self.cues: list[list[object]] = []  # [seat, text, seconds left]: forced actions announce themselves
         self._waits_key: tuple[object, ...] = ()
         self._waits: list[tuple[int, int]] = []
@@ -324,6 +325,9 @@ class TableScene:
         if event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
             self.speed = min(8.0, self.speed * 1.5)
             return
+        if event.key in (pygame.K_F10, pygame.K_SLASH, pygame.K_QUESTION):
+            self.show_help = not self.show_help
+            return
         if event.key in (pygame.K_u, pygame.K_BACKSPACE) and self.controller.can_undo:
             if self.controller.undo():
                 self._set_viewer(self.viewer)  # rebuild the table from the replayed hand, without animation
@@ -406,6 +410,8 @@ class TableScene:
             self._draw_log(surface)
         if self.show_result:
             self._draw_result(surface)
+        elif self.show_help:
+            self._draw_help(surface)
 
     def _name(self, seat: int) -> str:
         cfg = self.controller.config.seats[seat]
@@ -649,6 +655,21 @@ class TableScene:
         if isinstance(e, ev.Won):
             return tr("result.wins", self.lang, name=who)
         return ""
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        """The keys, shown with F10 or ?."""
+        w, h = self.size
+        lines = tr("help.keys", self.lang).split("\n")
+        size = max(13, h // 40)
+        panel = pygame.Rect(0, 0, int(w * 0.6), (size + 10) * (len(lines) + 2))
+        panel.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, PANEL, panel, border_radius=12)
+        pygame.draw.rect(surface, GOLD, panel, width=2, border_radius=12)
+        for i, line in enumerate(lines):
+            surface.blit(
+                text(line, size, GOLD if i == 0 else WHITE, bold=i == 0),
+                (panel.left + 24, panel.top + 16 + i * (size + 10)),
+            )
 
     def _draw_cover(self, surface: pygame.Surface, seat: int) -> None:
         w, h = self.size
