@@ -3,6 +3,10 @@
 A card is a tall ivory strip with its glyph at the top and again, upside down, at the bottom, as printed 字牌 cards
 are. 二七十 / 贰柒拾 are red, the rest black. Big cards (大字 壹..拾) have a double frame and a warmer face so that
 small and big are told apart at a glance; a back is dark green with a lattice.
+
+Accessibility (:func:`set_style`): in colour-blind mode a red card also carries a filled diamond in its top-left corner,
+drawn in the card colour, so red and black differ by shape as well; the corner stays visible where cards overlap
+(melds show each card's top, piles its left part). ``large`` is read by :mod:`.layout`, which scales the card widths.
 """
 
 from __future__ import annotations
@@ -25,6 +29,23 @@ LOCK = (60, 60, 60, 110)
 HIGHLIGHT = (255, 210, 80)
 
 ASPECT = 2.3  # height / width
+
+COLOUR_BLIND = False  # red cards also carry a shape (see set_style)
+LARGE = False  # larger hand and meld cards (read by layout.make_layout)
+
+
+def set_style(colour_blind: bool, large: bool) -> None:
+    """Switch the accessibility options (from the settings ``colour_blind`` and ``large_cards``); clears the caches."""
+    global COLOUR_BLIND, LARGE
+    COLOUR_BLIND, LARGE = bool(colour_blind), bool(large)
+    clear_cache()
+
+
+def red_mark(width: int) -> list[tuple[int, int]]:
+    """The corners of the colour-blind mark of a red card of ``width``: a diamond in the top-left corner, above the
+    glyph (whose ink starts about 0.4 widths down)."""
+    cx, cy, r = round(width * 0.25), round(width * 0.21), max(2, round(width * 0.13))
+    return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
 
 
 def card_size(width: int) -> tuple[int, int]:
@@ -52,6 +73,8 @@ def face(kind: int, width: int, *, dim: bool = False, mark: bool = False) -> pyg
     small = font(max(8, int(w * 0.5)), bold=is_big(kind)).render(glyph(kind), True, colour)
     small = pygame.transform.rotate(small, 180)
     surf.blit(small, small.get_rect(midbottom=(w // 2, h - max(2, h // 16))))
+    if COLOUR_BLIND and is_red(kind):
+        pygame.draw.polygon(surf, colour, red_mark(w))
     if dim:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(shade, LOCK, shade.get_rect(), border_radius=radius)

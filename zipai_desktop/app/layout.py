@@ -5,6 +5,13 @@ the 上家 on the left (with 2 seated the other player sits at the top; with 4 t
 player's pile of discards and untaken flips lies to that player's own right: for the viewer, right of the melds; for
 the left player (facing right), below the melds; for the right player (facing left), above the melds; for the top
 player, left of the melds.
+
+Card sizes follow the window; :data:`SCALE` (:func:`set_scale`) multiplies the card widths of the hand and of melds and
+piles, and the setting ``large_cards`` (``cards.LARGE``, see :func:`cards.set_style`) asks for at least
+:data:`LARGE_SCALE`. At the default scale the layout is exactly as it always was. Scaled up, the viewer's hand takes the
+whole width of the window (the claim buttons move up, between the log and the hand) and its cards grow only as far as
+the widest possible hand (:data:`FIT_CARDS` cards in :data:`FIT_GROUPS` groups) still fits on one row; with a seat at
+the top, meld cards grow only as far as that seat's melds stay above the card on offer.
 """
 
 from __future__ import annotations
@@ -13,7 +20,44 @@ from dataclasses import dataclass
 
 import pygame
 
+from . import cards
 from .cards import card_size
+
+SCALE = 1.0  # card width factor (set_scale)
+LARGE_SCALE = 1.3  # the least factor while cards.LARGE is on
+SCALE_RANGE = (0.5, 2.0)
+FIT_CARDS = 21  # a 桂林 dealer's hand: 20 dealt and the 挡底
+FIT_GROUPS = 20  # ... in the worst case spread over all 20 kinds (table._hand_rects leaves a gap between kinds)
+
+
+def set_scale(s: float) -> None:
+    """Set :data:`SCALE` (clamped to :data:`SCALE_RANGE`); rebuild the layout (and clear the card caches) after."""
+    global SCALE
+    SCALE = min(SCALE_RANGE[1], max(SCALE_RANGE[0], float(s)))
+
+
+def scale() -> float:
+    """The card width factor in force: :data:`SCALE`, at least :data:`LARGE_SCALE` with large cards."""
+    return max(SCALE, LARGE_SCALE) if cards.LARGE else SCALE
+
+
+def hand_row_width(card_w: int, n: int = FIT_CARDS, groups: int = FIT_GROUPS) -> int:
+    """Pixels that ``n`` hand cards of ``card_w`` in ``groups`` kinds take, as the table lays them out."""
+    return n * (card_w + 1) + (groups - 1) * max(3, card_w // 6)
+
+
+def _meld_h(small_w: int) -> int:
+    """A column of up to 4 overlapping meld cards."""
+    _, small_h = card_size(small_w)
+    return int(small_h * 0.45) * 3 + small_h
+
+
+def _fitting_hand_w(row: int, wanted: int) -> int:
+    """The largest card width up to ``wanted`` whose widest hand fits in ``row`` pixels."""
+    w = wanted
+    while w > 1 and hand_row_width(w) > row:
+        w -= 1
+    return w
 
 
 @dataclass(frozen=True)
@@ -52,16 +96,30 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
     w, h = size
     hand_w = max(22, min(int(w / 27), int(h * 0.062)))
     small_w = max(14, int(hand_w * 0.6))
+    factor = scale()
+    margin = max(6, w // 160)
+    if factor > 1.0:
+        # Never below the default; the widest hand fits the full row; a top seat's melds stay above the offer card.
+        default_small = small_w
+        hand_w = max(hand_w, _fitting_hand_w(w - 2 * margin, int(hand_w * factor)))
+        small_w = int(small_w * factor)
+        if any(side_of(s, viewer, players) == "top" for s in range(players)):
+            offer_top = int(h * 0.40) - card_size(hand_w)[1] // 2
+            while small_w > default_small and 3 * margin + card_size(small_w)[1] + _meld_h(small_w) > offer_top:
+                small_w -= 1
+    elif factor < 1.0:
+        hand_w, small_w = max(14, int(hand_w * factor)), max(14, int(small_w * factor))
+    wide_hand = factor > 1.0
     _, hand_h = card_size(hand_w)
     _, small_h = card_size(small_w)
-    meld_h = int(small_h * 0.45) * 3 + small_h  # a column of up to 4 overlapping cards
-    margin = max(6, w // 160)
+    meld_h = _meld_h(small_w)
     seats: dict[int, SeatArea] = {}
     side_w = int(w * 0.24)
     for seat in range(players):
         side = side_of(seat, viewer, players)
         if side == "bottom":
-            hand = pygame.Rect(margin, h - hand_h - margin, w - 2 * margin - int(w * 0.16), hand_h)
+            hand_right = w - margin if wide_hand else w - margin - int(w * 0.16)
+            hand = pygame.Rect(margin, h - hand_h - margin, hand_right - margin, hand_h)
             melds = pygame.Rect(margin, hand.top - meld_h - margin, int(w * 0.42), meld_h)
             pile = pygame.Rect(melds.right + margin, melds.top, int(w * 0.78) - melds.right - 2 * margin, meld_h)
             label = pygame.Rect(margin, melds.top - 24, int(w * 0.4), 22)
@@ -85,7 +143,13 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
     centre.center = (w // 2, int(h * 0.40))
     wall = pygame.Rect(centre.left, centre.top, centre.width // 3, centre.height)
     offer = pygame.Rect(wall.right, centre.top, centre.width - wall.width, centre.height)
-    buttons = pygame.Rect(w - int(w * 0.16) - margin, h - hand_h - margin, int(w * 0.16), hand_h)
     info = pygame.Rect(margin, margin, int(w * 0.28), int(h * 0.1))
     log = pygame.Rect(int(w * 0.79), int(h * 0.55), int(w * 0.21) - margin, int(h * 0.14))
+    if wide_hand:
+        # Above the right end of the hand, below the log: room for a row of 胡 / 碰 and the 过 button under it.
+        bottom = h - hand_h - 2 * margin
+        height = max(2 * 32 + 6, min(hand_h, bottom - log.bottom - margin))
+        buttons = pygame.Rect(w - int(w * 0.16) - margin, bottom - height, int(w * 0.16), height)
+    else:
+        buttons = pygame.Rect(w - int(w * 0.16) - margin, h - hand_h - margin, int(w * 0.16), hand_h)
     return Layout((w, h), hand_w, small_w, seats, centre, wall, offer, buttons, info, log)

@@ -1,6 +1,6 @@
 """The window: a stack of scenes (setup, table) driven by one frame loop; also the headless demo / screenshot mode.
 
-``zipai`` opens the setup screen. ``zipai --demo --rules guilin --seed 1 --frames 600 --screenshot out.png`` lets bots
+``zipai`` opens the title screen. ``zipai --demo --rules guilin --seed 1 --frames 600 --screenshot out.png`` lets bots
 play every seat for N frames of the normal loop (with a fixed frame clock, so the picture is the same every time) and
 saves the last frame (contract: shared/contracts/sim-cli.md).
 """
@@ -176,11 +176,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.demo:
         return run_demo(args)
     from ..store.settings import load_settings
-    from .setup import SetupScene
+    from .title import TitleScene
 
     settings, problems = load_settings()
     lang = args.lang if "--lang" in (sys.argv[1:] if argv is None else list(argv)) else settings.language
     app = App(args.size, lang)
-    app.push(SetupScene(app, args.size, lang=lang, notes=problems))
+    app.push(TitleScene(app, args.size, lang, notes=problems))
     app.run()
     return 0

@@ -135,7 +135,7 @@ class SetupScene:
             self.error = str(exc)
             return
         self._save_language()
-        self.app.push(TableScene(controller, self.size, lang=self.lang, on_exit=self.app.pop))
+        self.app.push(self._table(controller))
 
     def resume(self) -> None:
         """Go on with the autosaved match: the same state as when it was saved."""
@@ -166,7 +166,24 @@ class SetupScene:
         controller = Controller(config, persistence=Persistence(), resume=(match, game))
         self.saved = None
         self._build_gui()
-        self.app.push(TableScene(controller, self.size, lang=self.lang, on_exit=self.app.pop))
+        self.app.push(self._table(controller))
+
+    def _table(self, controller: Controller) -> TableScene:
+        """The table with the player's settings: sound, animation speed, card style and size."""
+        from ..store.settings import load_settings
+        from .settings_screen import apply
+        from .sound import Sound
+
+        settings, _ = load_settings()
+        apply(settings)
+        return TableScene(
+            controller,
+            self.size,
+            lang=self.lang,
+            speed=settings.animation_speed,
+            on_exit=self.app.pop,
+            sound=Sound.from_settings(settings),
+        )
 
     def _save_language(self) -> None:
         from ..store.settings import load_settings, save_settings

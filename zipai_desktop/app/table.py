@@ -25,6 +25,7 @@ from .controller import Controller
 from .fonts import text
 from .i18n import tr
 from .layout import make_layout
+from .sound import Sound
 from .view_model import TableView
 
 FELT = (22, 78, 58)
@@ -55,8 +56,10 @@ class TableScene:
         lang: str = "zh",
         speed: float = 1.0,
         on_exit: Callable[[], None] | None = None,
+        sound: Sound | None = None,
     ) -> None:
         self.controller = controller
+        self.sound = sound
         self.lang = lang
         self.speed = speed
         self.on_exit = on_exit
@@ -114,6 +117,13 @@ class TableScene:
         event = self.queue.popleft()
         flights, hide = self._flights_for(event)
         self.view.apply(event)
+        if self.sound is not None:
+            # One riffle per hand: the first Dealt is the first event of the hand's log (HandStarted resets it).
+            first_deal = isinstance(event, ev.Dealt) and len(self.view.log) == 1
+            names = {ev.Flipped: "flip", ev.Discarded: "discard", ev.Melded: "meld", ev.Won: "win"}
+            name = "deal" if first_deal else names.get(type(event))
+            if name is not None:
+                self.sound.play(name)
         if isinstance(event, ev.Melded) and event.forced:
             self.cues.append([event.seat, tr(f"meld.{event.meld.kind.value}", self.lang) + "!", 1.2])
         if flights and self.speed < 50:
@@ -313,6 +323,9 @@ class TableScene:
             self._click(event.pos)
 
     def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_m and self.sound is not None:
+            self.sound.muted = not self.sound.muted
+            return
         if event.key == pygame.K_TAB:
             self.skip_animations()
             return
@@ -404,10 +417,10 @@ class TableScene:
         self._draw_centre(surface)
         if self.anim is not None:
             self.anim.draw(surface)
+        if self.helpers["log"]:
+            self._draw_log(surface)  # under the prompt: a wide 吃 choice may cover it
         self._draw_prompt(surface)
         self._draw_cues(surface)
-        if self.helpers["log"]:
-            self._draw_log(surface)
         if self.show_result:
             self._draw_result(surface)
         elif self.show_help:

@@ -1,0 +1,182 @@
+"""The title screen: new game, resume the autosaved match, statistics, replays, quit; and the language.
+
+Each choice pushes its screen on top; when that screen is popped the title screen is on top again and looks once more
+whether there is a match to resume (a game played meanwhile leaves an autosave, a finished match clears it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from .. import __version__
+from . import cards
+from .fonts import text
+from .gui import manager
+from .i18n import tr
+from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+
+#: The cards fanned beside the title (二 七 十 and their big forms: the red ones).
+FAN = (1, 6, 9, 11, 16, 19)
+
+
+class TitleScene:
+    def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
+        self.app = app
+        self.size = size
+        self.lang = lang
+        self.notes = list(notes or [])
+        self.saved: dict[str, Any] | None = None
+        self.child: Any = None  # the screen pushed on top of this one, while it is there
+        self._check_autosave()
+        self._build_gui()
+
+    # --- state ------------------------------------------------------------------------------------------------------
+
+    def _check_autosave(self) -> None:
+        from ..store.autosave import load_autosave
+
+        self.saved, message = load_autosave()
+        if message and message not in self.notes:
+            self.notes.append(message)
+
+    def _build_gui(self) -> None:
+        w, h = self.size
+        size = max(13, h // 38)
+        self.gui = manager(self.size, size)
+        self.gui_buttons: dict[object, str] = {}
+        line = size + 14
+        x0 = int(w * 0.05)
+
+        def button(rect: pygame.Rect, label: str, kind: str) -> None:
+            self.gui_buttons[pygame_gui.elements.UIButton(rect, label, self.gui)] = kind
+
+        for i, lang in enumerate(("zh", "en")):
+            rect = pygame.Rect(w - x0 - (2 - i) * 170, int(h * 0.04), 160, line)
+            button(rect, tr(f"lang.{lang}", self.lang), f"lang:{lang}")
+            if lang == self.lang:
+                self.button(f"lang:{lang}").select()
+        kinds = ["new_game", *(["resume"] if self.saved is not None else []), "stats", "replays", "settings", "quit"]
+        bw, bh = max(220, w // 5), max(36, int(line * 1.5))
+        gap = max(8, bh // 4)
+        top = int(h * 0.40)
+        for i, kind in enumerate(kinds):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + gap))
+            button(rect, tr(f"title.{kind}", self.lang), kind)
+
+    def button(self, kind: str) -> Any:
+        """The pygame_gui button of ``kind`` (new_game, resume, stats, replays, quit, lang:zh, lang:en), or None."""
+        return next((b for b, k in self.gui_buttons.items() if k == kind), None)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._build_gui()
+
+    def _push(self, scene: Any) -> None:
+        self.child = scene
+        self.app.push(scene)
+
+    def _back_on_top(self) -> None:
+        """A screen pushed from here was popped: take its language and look for an autosave again."""
+        self.lang = getattr(self.child, "lang", self.lang)
+        self.child = None
+        self._check_autosave()
+        self._build_gui()
+
+    def _save_language(self) -> None:
+        from ..store.settings import load_settings, save_settings
+
+        try:
+            settings, _ = load_settings()
+            if settings.language != self.lang:
+                save_settings(dataclasses.replace(settings, language=self.lang))
+        except Exception as exc:  # noqa: BLE001 - a settings file that cannot be written must not stop the menu
+            self.notes.append(str(exc))
+
+    # --- the choices ------------------------------------------------------------------------------------------------
+
+    def choose(self, kind: str) -> None:
+        from .setup import SetupScene
+
+        if kind.startswith("lang:"):
+            self.lang = kind.split(":", 1)[1]
+            self._save_language()
+            self._build_gui()
+        elif kind == "new_game":
+            self._push(SetupScene(self.app, self.size, lang=self.lang, notes=[]))
+        elif kind == "resume":
+            setup = SetupScene(self.app, self.size, lang=self.lang, notes=[])
+            self._push(setup)
+            if setup.saved is not None:
+                setup.resume()
+        elif kind == "stats":
+            from .stats_screen import StatsScene
+
+            self._push(StatsScene(self.app, self.size, self.lang))
+        elif kind == "replays":
+            from .replay_view import ReplaysScene
+
+            self._push(ReplaysScene(self.app, self.size, self.lang))
+        elif kind == "settings":
+            from .settings_screen import SettingsScene
+
+            self._push(SettingsScene(self.app, self.size, lang=self.lang))
+        elif kind == "quit":
+            self.app.pop()
+
+    # --- the frame --------------------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.gui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
+            self.choose(self.gui_buttons[event.ui_element])
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key == pygame.K_RETURN:
+                self.choose("resume" if self.saved is not None else "new_game")
+
+    def update(self, dt: float) -> None:
+        if self.child is not None:
+            self._back_on_top()
+        self.gui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        surface.fill(FELT)
+        pygame.draw.ellipse(surface, FELT_DARK, pygame.Rect(w * 0.1, h * 0.08, w * 0.8, h * 0.84))
+        title = text(tr("app.title", self.lang), max(40, h // 8), GOLD, bold=True)
+        box = title.get_rect(midtop=(w // 2, int(h * 0.1)))
+        surface.blit(title, box)
+        self._draw_fan(surface, box)
+        games = text(tr("title.games", self.lang), max(16, h // 28), WHITE)
+        surface.blit(games, games.get_rect(midtop=(w // 2, box.bottom + h // 60)))
+        version = text(tr("title.version", self.lang, version=__version__), max(11, h // 52), GREY)
+        surface.blit(version, version.get_rect(bottomright=(w - int(w * 0.02), h - int(h * 0.02))))
+        self.gui.draw_ui(surface)
+        small = max(11, h // 52)
+        for i, note in enumerate(self.notes[-3:]):
+            img = text(note, small, GREY)
+            if img.get_width() > w - 40:  # a long message: keep its start, the window shows what fits
+                img = img.subsurface(pygame.Rect(0, 0, w - 40, img.get_height()))
+            y = h - int(h * 0.02) - (min(3, len(self.notes)) - i) * (small + 6)
+            surface.blit(img, (20, y))
+
+    def _draw_fan(self, surface: pygame.Surface, title: pygame.Rect) -> None:
+        """Three red cards fanned out on each side of the title."""
+        width = max(24, self.size[1] // 22)
+        for side, kinds in ((-1, FAN[:3]), (1, FAN[3:])):
+            for i, kind in enumerate(kinds):
+                angle = (1 - i) * 14
+                img = pygame.transform.rotate(cards.face(kind, width), angle)
+                step = int(width * 0.75)
+                if side < 0:
+                    centre = (title.left - width * 2 - (2 - i) * step, title.centery)
+                else:
+                    centre = (title.right + width * 2 + i * step, title.centery)
+                surface.blit(img, img.get_rect(center=centre))
+        pygame.draw.line(surface, PANEL, (title.left, title.bottom + 2), (title.right, title.bottom + 2), 2)
