@@ -39,7 +39,7 @@ class SettingsScene:
         self.app = app
         self.size = size
         self.settings, self.notes = load_settings()
-        self.lang = self.settings.language or lang
+        self.lang = lang  # the screen speaks the language it was opened in; changing it here changes both
         self.on_close = on_close
         self.rows: list[tuple[pygame.Rect, str]] = []
 
@@ -111,7 +111,8 @@ class SettingsScene:
         for name in names:
             rect = pygame.Rect(x0, y, int(w * 0.6), size + 16)
             pygame.draw.rect(surface, PANEL, rect, border_radius=8)
-            surface.blit(text(tr(f"settings.{name}", self.lang), size, WHITE), (rect.left + 14, rect.top + 6))
+            label = text(tr(f"settings.{name}", self.lang), size, WHITE)
+            surface.blit(label, label.get_rect(midleft=(rect.left + 14, rect.centery)))
             value = text(self._value(name), size, GOLD, bold=True)
             surface.blit(value, value.get_rect(midright=(rect.right - 14, rect.centery)))
             self.rows.append((rect, name))
