@@ -73,6 +73,8 @@ def test_a_game_autosaves_after_every_action_and_resumes_identically() -> None:
         assert message is None and state is not None
         assert len(state["hand"]["actions"]) == len(controller.game.history)
     snapshot = controller.game.snapshot()
+    match_id = controller.persistence.match_id if controller.persistence else None
+    assert match_id is not None
     controller.close()
 
     app = App((1280, 720), "zh", headless=True, resizable=False)
@@ -84,5 +86,7 @@ def test_a_game_autosaves_after_every_action_and_resumes_identically() -> None:
     table = app.scenes[-1]
     assert isinstance(table, TableScene)
     assert table.controller.game.snapshot() == snapshot
+    persistence = table.controller.persistence
+    assert persistence is not None and persistence.match_id == match_id  # its hands stay under the same match
     table.controller.close()
     pygame.quit()

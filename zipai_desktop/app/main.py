@@ -135,9 +135,17 @@ def run_demo(args: argparse.Namespace) -> int:
     """Bots in every seat for ``--frames`` frames of the normal loop; fixed 1/60 s frame clock."""
     import pygame
 
+    from ..store.settings import load_settings
     from .controller import Controller, GameConfig, SeatConfig
+    from .settings_screen import apply
     from .table import TableScene
 
+    # The demo reads the settings like a game does (and reports a damaged file), then uses the default look so that
+    # screenshots depend only on the seed.
+    _settings, problems = load_settings()
+    for problem in problems:
+        print(f"zipai: {problem}", file=sys.stderr)
+    apply(type(_settings)())
     headless = args.screenshot is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
     app = App(args.size, args.lang, headless=headless, resizable=False)
     seed: int | str = int(args.seed) if str(args.seed).isdigit() else args.seed

@@ -18,18 +18,22 @@ if TYPE_CHECKING:
 
 
 class Persistence:
-    def __init__(self, history: History | None = None) -> None:
+    def __init__(self, history: History | None = None, *, match_id: int | None = None) -> None:
+        """``match_id``: the history match a resumed game continues (from the autosave), so its hands stay together."""
         self.history = history if history is not None else open_history()
         self.messages: list[str] = []
         message = getattr(self.history, "message", None)
         if message:
             self.messages.append(str(message))
-        self.match_id: int | None = None
+        self.match_id: int | None = match_id
 
     def _seats(self, controller: Controller) -> list[Any]:
         return [{"kind": s.kind, "name": s.name} for s in controller.config.seats]
 
     def start_match(self, controller: Controller) -> None:
+        if self.match_id is not None:  # a resumed match goes on under its history entry
+            self.after_action(controller)
+            return
         try:
             self.match_id = self.history.start_match(
                 controller.config.rules,
@@ -45,7 +49,9 @@ class Persistence:
 
     def after_action(self, controller: Controller) -> None:
         try:
-            save_match(match_state(controller.match, self._seats(controller), controller.game))
+            state = match_state(controller.match, self._seats(controller), controller.game)
+            state["history_match"] = self.match_id
+            save_match(state)
         except Exception as exc:  # noqa: BLE001 - a failed autosave must not end the game; the last good one stays
             self.messages.append(f"autosave failed: {exc}")
 

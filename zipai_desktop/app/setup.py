@@ -163,7 +163,9 @@ class SetupScene:
             seed=match.seed,
             hands=match.hands,
         )
-        controller = Controller(config, persistence=Persistence(), resume=(match, game))
+        previous = self.saved.get("history_match")
+        persistence = Persistence(match_id=previous if isinstance(previous, int) else None)
+        controller = Controller(config, persistence=persistence, resume=(match, game))
         self.saved = None
         self._build_gui()
         self.app.push(self._table(controller))
