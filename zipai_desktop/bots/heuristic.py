@@ -17,7 +17,7 @@ from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
 from ..engine.cards import HIDDEN, NUM_KINDS
 from ..engine.hu import Source, WinTable, evaluate_win
 from ..engine.melds import Meld, MeldKind
-from ..engine.observation import Observation
+from ..engine.observation import Observation, seen_counts
 from ..engine.rules import get_rules
 from .evaluate import GROUP, LOOSE, PIECE, free_cards, locked_value, neighbours, shape
 
@@ -35,18 +35,7 @@ def decision_rng(seed: int, obs: Observation) -> random.Random:
 
 def unseen_counts(obs: Observation) -> list[int]:
     """How many copies of each kind this seat has not seen (in other hands, the wall, or face-down melds)."""
-    seen = list(obs.hand)
-    for melds in obs.melds:
-        for m in melds:
-            for k in m.cards:
-                if k != HIDDEN:
-                    seen[k] += 1
-    for pile in obs.piles:
-        for k in pile:
-            seen[k] += 1
-    if obs.offer is not None:
-        seen[obs.offer] += 1
-    return [max(0, 4 - c) for c in seen]
+    return [max(0, 4 - c) for c in seen_counts(obs)]
 
 
 def _table(obs: Observation) -> WinTable:

@@ -14,44 +14,15 @@ from ..engine.cards import COPIES, HIDDEN, NUM_KINDS
 from ..engine.game import Game, Pending, Phase, Stage, Window
 from ..engine.hu import Source
 from ..engine.melds import Meld
-from ..engine.observation import Observation
+from ..engine.observation import Observation, seen_counts
 from ..engine.rules import get_rules
-
-
-def _visible_counts(obs: Observation) -> list[int]:
-    seen = list(obs.hand)
-    for melds in obs.melds:
-        for m in melds:
-            for k in m.cards:
-                if k != HIDDEN:
-                    seen[k] += 1
-    for pile in obs.piles:
-        for k in pile:
-            seen[k] += 1
-    if obs.offer is not None:
-        seen[obs.offer] += 1
-    return seen
-
-
-def _public_counts(obs: Observation) -> list[int]:
-    """Cards every seat has seen (table and piles): a 坎 holder would have been forced to take the fourth."""
-    seen = [0] * NUM_KINDS
-    for melds in obs.melds:
-        for m in melds:
-            for k in m.cards:
-                if k != HIDDEN:
-                    seen[k] += 1
-    for pile in obs.piles:
-        for k in pile:
-            seen[k] += 1
-    return seen
 
 
 def determinize(obs: Observation, rng: random.Random, tries: int = 20) -> Game:
     """A game state the observing seat cannot tell from the real one, waiting for the same decision."""
     rules = get_rules(obs.rules)
-    seen = _visible_counts(obs)
-    public = _public_counts(obs)
+    seen = seen_counts(obs)
+    public = seen_counts(obs, own_hand=False, offer=False)  # a 坎 holder would have had to take the fourth
     pool = [k for k in range(NUM_KINDS) for _ in range(max(0, COPIES - seen[k]))]
     hidden_melds = [(s, i, m) for s in range(obs.players) for i, m in enumerate(obs.melds[s]) if m.cards[0] == HIDDEN]
     game: Game | None = None

@@ -211,6 +211,22 @@ class Game:
         """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙)."""
         self.short = [max(0, self.target(s) - self.held(s)) if s in self.active else 0 for s in range(self.players)]
 
+    def deal_hands(self, size: int) -> None:
+        """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
+        order = self.order_from(self.dealer)
+        for seat in order:
+            self.give(seat, size)
+        self._emit(ev.HandStarted(self.rules.name, self.dealer, self.players, len(self.wall) - 1))
+        for seat in order:
+            cards = tuple(k for k in range(NUM_KINDS) for _ in range(self.hands[seat][k]))
+            self._emit(ev.Dealt(seat, cards, len(cards)))
+
+    def deal_face_up_to_dealer(self) -> None:
+        """The dealer's last card, face up for everyone: Guilin's 挡底, Bohu's 亮张."""
+        (card,) = self.give(self.dealer, 1)
+        self.dang_di = card
+        self._emit(ev.DangDi(self.dealer, card))
+
     def give(self, seat: int, count: int) -> list[int]:
         """Deal ``count`` cards from the top of the wall into ``seat``'s hand (for the rules' deal)."""
         cards = [self._draw_wall() for _ in range(count)]

@@ -93,3 +93,22 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         opening_done=game.opening_done,
         own_decisions=sum(1 for s, _ in game.history if s == seat),
     )
+
+
+def seen_counts(obs: Observation, *, own_hand: bool = True, offer: bool = True) -> list[int]:
+    """How many copies of each kind ``obs`` shows: the seat's hand, every face-up meld card, the piles, the offer.
+
+    Without ``own_hand`` and ``offer`` it is what every seat has seen on the table.
+    """
+    seen = list(obs.hand) if own_hand else [0] * NUM_KINDS
+    for melds in obs.melds:
+        for m in melds:
+            for k in m.cards:
+                if k != HIDDEN:
+                    seen[k] += 1
+    for pile in obs.piles:
+        for k in pile:
+            seen[k] += 1
+    if offer and obs.offer is not None:
+        seen[obs.offer] += 1
+    return seen

@@ -207,20 +207,11 @@ class BohuRules:
     # --- the deal (§5) ----------------------------------------------------------------------------------------------
 
     def deal(self, game: Game) -> None:
-        dealer = game.dealer
-        order = game.order_from(dealer)
         if len(game.active) == 2 and game.options.two_player_remove:
             game.removed = [game.wall.pop() for _ in range(20)]
-        for seat in order:
-            game.give(seat, self.hand_size)
-        game.emit(ev.HandStarted(self.name, dealer, game.players, len(game.wall) - 1))
-        for seat in order:
-            cards = tuple(k for k in range(NUM_KINDS) for _ in range(game.hands[seat][k]))
-            game.emit(ev.Dealt(seat, cards, len(cards)))
-        (card,) = game.give(dealer, 1)
-        game.dang_di = card
-        game.emit(ev.DangDi(dealer, card))
-        for seat in order:
+        game.deal_hands(self.hand_size)
+        game.deal_face_up_to_dealer()
+        for seat in game.order_from(game.dealer):
             self._initial_ti(game, seat)
             if game.options.short_player == "replacement":
                 while game.held(seat) < game.target(seat) and game.wall:

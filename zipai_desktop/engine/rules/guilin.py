@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..cards import NUM_KINDS
 from ..hu import Source, WinTable, evaluate_win
 from ..melds import MeldKind
 from .base import Procedure, options_from_dict
@@ -109,22 +108,13 @@ class GuilinRules:
     # --- the deal (§2, procedure P12) -------------------------------------------------------------------------------
 
     def deal(self, game: Game) -> None:
-        dealer = game.dealer
-        order = game.order_from(dealer)
-        for seat in order:
-            game.give(seat, self.hand_size)
-        game.emit(ev.HandStarted(self.name, dealer, game.players, len(game.wall) - 1))
-        for seat in order:
-            cards = tuple(k for k in range(NUM_KINDS) for _ in range(game.hands[seat][k]))
-            game.emit(ev.Dealt(seat, cards, len(cards)))
+        game.deal_hands(self.hand_size)
         if game.options.two_long == "extra_card":
-            for seat in order:
+            for seat in game.order_from(game.dealer):
                 if sum(1 for c in game.hands[seat] if c == 4) == 2:
                     (card,) = game.give(seat, 1)
                     game.emit(ev.ExtraCard(seat, card))
-        (card,) = game.give(dealer, 1)
-        game.dang_di = card
-        game.emit(ev.DangDi(dealer, card))
+        game.deal_face_up_to_dealer()
 
     def deal_wins(self, game: Game) -> bool:
         """天胡 and 三龙五坎 are applied at once (procedure P9); a dealer with both gets the higher score."""
