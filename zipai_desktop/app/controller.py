@@ -58,7 +58,9 @@ class Controller:
         inline_bots: bool = False,
         persistence: Persistence | None = None,
         resume: tuple[Match, Game | None] | None = None,
+        game: Game | None = None,
     ) -> None:
+        given = game
         self.config = config
         self.rules = get_rules(config.rules)
         self.options = self.rules.parse_options(config.options)
@@ -72,6 +74,8 @@ class Controller:
         self.inline_bots = inline_bots
         # Bots think in a worker process: pure-Python search in a thread would hold the GIL and stall the frames.
         self.runner: BotRunner | None = None if inline_bots else BotRunner("process", deadline_s=1.0)
+        if given is not None:  # a hand set up by the caller (the tutorial's position) is the match's current hand
+            self.match.game = game = given
         self.game: Game = game if game is not None else self.match.start_hand()
         self.sent = 0  # engine events already fed to the screen
         self.decision: Decision | None = None

@@ -188,7 +188,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     settings, problems = load_settings()
     lang = args.lang if "--lang" in (sys.argv[1:] if argv is None else list(argv)) else settings.language
-    app = App(args.size, lang)
+    import pygame
+
+    try:
+        app = App(args.size, lang)
+    except pygame.error as exc:
+        print(
+            f"zipai: cannot open a window ({exc}). Without a display, try: "
+            "SDL_VIDEODRIVER=dummy zipai --demo --frames 300 --screenshot out.png",
+            file=sys.stderr,
+        )
+        return 1
     app.push(TitleScene(app, args.size, lang, notes=problems))
     app.run()
     return 0
