@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Make the bundled Chinese font: a subset of Noto Sans SC (OFL-1.1) holding only the characters the game shows.
 
-Run from the repository root after changing any text in ``zipai_desktop/app/i18n.py``:
+Run from the repository root after changing any text in ``zipai_desktop/app/i18n.py`` or the rules pages
+(``assets/rules/*.md``, copies of ``docs/rules-*.md`` shown by the in-game rules screen):
 
     python build/make_font_subset.py            # writes assets/fonts/NotoSansSC-Zipai-{Regular,Bold}.otf
     python build/make_font_subset.py --check    # exit 1 if the committed fonts differ from a fresh build
@@ -11,7 +12,8 @@ the Noto Sans SC files inside the pygame_gui wheel (already a dependency); their
 output is reproducible byte for byte. Another copy can be given with ``--source-dir`` (and ``--any-source`` if its hash
 differs).
 
-The characters kept are: every string in the i18n table (both languages), the card glyphs, printable ASCII, common
+The characters kept are: every string in the i18n table (both languages), every character of the rules pages
+(``assets/rules/*.md``), the card glyphs, printable ASCII, common
 CJK and full-width punctuation, and the game terms and numerals listed below (so rules words can be shown before they
 reach the i18n table).
 """
@@ -29,6 +31,7 @@ from types import ModuleType
 REPO = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO / "assets" / "fonts"
 I18N_FILE = REPO / "zipai_desktop" / "app" / "i18n.py"
+RULES_DIR = REPO / "assets" / "rules"  # the rules pages shown in the game (copies of docs/rules-*.md)
 
 #: face -> SHA-256 of NotoSansSC-<face>.otf in pygame_gui 0.6.14 (Noto Sans SC 2.002).
 SOURCES = {
@@ -72,9 +75,14 @@ def i18n_text() -> str:
     return "".join(text for entry in strings.values() for text in entry.values())
 
 
+def rules_text() -> str:
+    """Every rules page the game shows, in file-name order."""
+    return "".join(path.read_text(encoding="utf-8") for path in sorted(RULES_DIR.glob("*.md")))
+
+
 def wanted_characters() -> str:
     """Every character to keep, sorted by code point (so the output never depends on dict or set order)."""
-    text = i18n_text() + CARD_GLYPHS + ASCII + PUNCTUATION + NUMERALS + "".join(GAME_TERMS)
+    text = i18n_text() + rules_text() + CARD_GLYPHS + ASCII + PUNCTUATION + NUMERALS + "".join(GAME_TERMS)
     return "".join(sorted(set(text) - {"\n", "\r", "\t"}))
 
 

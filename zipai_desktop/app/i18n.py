@@ -55,6 +55,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.title": {"zh": "结算", "en": "Settlement"},
     "result.winner": {"zh": "赢家", "en": "Winner"},
     "result.wins": {"zh": "{name}胡了！", "en": "{name} wins!"},
+    "result.you_win": {"zh": "你胡了！", "en": "You win!"},
     "result.draw": {"zh": "荒庄", "en": "Draw: the wall ran out (荒庄)"},
     "result.hu": {"zh": "胡数", "en": "胡 (hu)"},
     "result.huxi": {"zh": "胡息", "en": "胡息 (huxi)"},
@@ -159,6 +160,92 @@ STRINGS: dict[str, dict[str, str]] = {
     "title.stats": {"zh": "统计", "en": "Statistics"},
     "title.replays": {"zh": "重放", "en": "Replays"},
     "title.quit": {"zh": "退出", "en": "Quit"},
+    # --- the title screen: tutorial and rules
+    "title.tutorial": {"zh": "教程", "en": "Tutorial"},
+    "title.rules": {"zh": "规则", "en": "Rules"},
+    # --- the tutorial (one hand of 桂林字牌; the banner says what happened, naming the rule, and what to do now)
+    "tutorial.title": {"zh": "教程：桂林字牌", "en": "Tutorial: Guilin Zipai (桂林字牌)"},
+    "tutorial.start": {
+        "zh": "这是一局摆好的桂林字牌。你坐在下方；左边是上家（庄家），右边是下家。每人20张牌，轮流从墙上翻牌。",
+        "en": "A hand of 桂林字牌 set up to show the main rules. You sit at the bottom; your 上家 (the dealer) is "
+        "on the left, your 下家 on the right. Everyone holds 20 cards and turns cards from the wall in turn.",
+    },
+    "tutorial.flip": {
+        "zh": "翻牌：轮到你从墙上翻开一张牌，翻出七。谁都用不上它（不能吃、碰、胡），"
+        "所以它放到你右边的牌堆，下家接着翻牌。",
+        "en": "Flip (翻牌): it is your turn to turn the top card of the wall: a 七. Nobody can 吃, 碰 or 胡 it, so it "
+        "goes face up to your pile, and your 下家 turns the next card.",
+    },
+    "tutorial.chi": {
+        "zh": "吃和比：上家翻出三。你有一二，可以吃成一二三。但你手里还有一张三："
+        "吃一种牌时，手里同样的牌必须全部放出，组成比（三四五）。",
+        "en": "吃 with 比: your 上家 turned 三. With 一二 you can eat it as 一二三, but you hold another 三: whoever "
+        "eats a kind must lay out every other copy of it in a 比 group, here 三四五.",
+    },
+    "tutorial.chi.todo": {
+        "zh": "点击右下方两组牌的吃法（或按1）",
+        "en": "Click a way to eat at the bottom right, two groups of cards (or press 1)",
+    },
+    "tutorial.discard1": {
+        "zh": "吃、碰、扫之后都要打出一张牌（手里多了一张）。",
+        "en": "After every take (吃, 碰, 扫) you discard one card: you now hold one too many.",
+    },
+    "tutorial.discard1.todo": {
+        "zh": "点击肆打出：它和别的牌组不成句",
+        "en": "Click 肆 to discard it: it fits in no group",
+    },
+    "tutorial.peng": {
+        "zh": "碰：下家翻出陆，你手里有一对陆陆。别人翻出或打出的牌能凑成你的一对，就可以碰。",
+        "en": "碰 (peng): your 下家 turned 陆 and you hold the pair 陆陆. A pair in your hand may take another "
+        "player's card of that kind, turned or discarded.",
+    },
+    "tutorial.peng.todo": {"zh": "点碰（或按P）", "en": "Press 碰 (Peng, or the key P)"},
+    "tutorial.discard2": {"zh": "碰之后也要打出一张牌。", "en": "After a 碰 you discard too."},
+    "tutorial.discard2.todo": {"zh": "点击一张拾打出", "en": "Click a 拾 to discard it"},
+    "tutorial.sao": {
+        "zh": "扫（自动）：你翻出九，手里正好有一对九九，三张牌自动扣在桌上，叫扫。扫不是选择，一定会发生，值胡。",
+        "en": "扫 (sao), forced: you turned 九 while holding the pair 九九, so the three go face down on the table by "
+        "themselves. A 扫 is never a choice, and it is worth 胡.",
+    },
+    "tutorial.discard3": {
+        "zh": "扫之后也要出牌。现在你只差一张叁，就能凑成壹贰叁。",
+        "en": "After a 扫 you discard as well. Now a single 叁 would complete 壹贰叁.",
+    },
+    "tutorial.discard3.todo": {
+        "zh": "点击另一张拾打出，等叁",
+        "en": "Click the other 拾 to discard it, and wait for 叁",
+    },
+    "tutorial.hu": {
+        "zh": "胡：下家翻出叁，凑成壹贰叁。你的牌全部组成三张一组，胡数至少10，就可以胡。",
+        "en": "胡 (win): your 下家 turned 叁, which completes 壹贰叁. Every card is now in a group and you have at "
+        "least 10 胡, so you may win.",
+    },
+    "tutorial.hu.todo": {"zh": "点胡（或按H）", "en": "Press 胡 (Win, or the key H)"},
+    "tutorial.result": {
+        "zh": "计分：{hu}胡折成{duo_hu}舵（10胡1舵，每多5胡加1舵）；醒牌{xing}加{xing_n}舵；共{total}舵。"
+        "这是平胡（胡别人翻的牌），另外两家各付{total}。",
+        "en": "Scoring: {hu} 胡 make {duo_hu} 舵 (10 胡 = 1 舵, one more per 5 胡); the 醒 card {xing} adds "
+        "{xing_n}; {total} 舵 in all. A 平胡 (on another's flip): each of the other two pays {total}.",
+    },
+    "tutorial.result.draw": {"zh": "荒庄：墙上的牌翻完了。", "en": "荒庄: the wall ran out."},
+    "tutorial.result.todo": {"zh": "点击结束教程", "en": "Click to end the tutorial"},
+    "tutorial.click_to_continue": {"zh": "点击或按回车继续", "en": "Click or press Enter to continue"},
+    "tutorial.watch": {"zh": "看其他人出牌……", "en": "Watch the others play..."},
+    "tutorial.start.todo": {"zh": "看其他人出牌……", "en": "Watch the others play..."},
+    "tutorial.flip.todo": {"zh": "点击或按回车继续", "en": "Click or press Enter to continue"},
+    "tutorial.sao.todo": {"zh": "点击或按回车继续", "en": "Click or press Enter to continue"},
+    "tutorial.follow": {
+        "zh": "教程里请按上方的提示操作",
+        "en": "In the tutorial, please do what the banner says",
+    },
+    # --- the rules pages
+    "rules.title": {"zh": "规则：{game}", "en": "Rules: {game}"},
+    "rules.keys": {
+        "zh": "滚轮 ↑/↓ PgUp/PgDn Home/End 滚动   Tab 换玩法   Esc 返回",
+        "en": "Wheel ↑/↓ PgUp/PgDn Home/End scroll   Tab other game   Esc back",
+    },
+    "rules.back": {"zh": "返回", "en": "Back"},
+    "rules.missing": {"zh": "找不到规则文件：{path}", "en": "The rules file is missing: {path}"},
     # --- the statistics screen
     "stats.title": {"zh": "统计", "en": "Statistics"},
     "stats.game": {"zh": "玩法", "en": "Game"},

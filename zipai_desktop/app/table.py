@@ -707,7 +707,11 @@ class TableScene:
         result = self.controller.game.result
         title = tr("result.title", self.lang)
         if view.won is not None:
-            title += "  " + tr("result.wins", self.lang, name=self._name(view.won.seat))
+            you = view.won.seat == self.viewer and len(self.controller.humans) == 1
+            won = (
+                tr("result.you_win", self.lang) if you else tr("result.wins", self.lang, name=self._name(view.won.seat))
+            )
+            title += "  " + won
         else:
             title += "  " + tr("result.draw", self.lang)
         surface.blit(text(title, size + 6, GOLD, bold=True), (panel.left + 20, y))

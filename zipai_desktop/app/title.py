@@ -1,4 +1,4 @@
-"""The title screen: new game, resume the autosaved match, statistics, replays, quit; and the language.
+"""The title screen: new game, resume the autosaved match, tutorial, rules, statistics, replays, quit; and the language.
 
 Each choice pushes its screen on top; when that screen is popped the title screen is on top again and looks once more
 whether there is a match to resume (a game played meanwhile leaves an autosave, a finished match clears it).
@@ -59,17 +59,32 @@ class TitleScene:
             button(rect, tr(f"lang.{lang}", self.lang), f"lang:{lang}")
             if lang == self.lang:
                 self.button(f"lang:{lang}").select()
-        kinds = ["new_game", *(["resume"] if self.saved is not None else []), "stats", "replays", "settings", "quit"]
+        kinds = [
+            "new_game",
+            *(["resume"] if self.saved is not None else []),
+            "tutorial",
+            "rules",
+            "stats",
+            "replays",
+            "settings",
+            "quit",
+        ]
         bw, bh = max(220, w // 5), max(36, int(line * 1.5))
         gap = max(8, bh // 4)
         top = int(h * 0.40)
+        # One column while it fits above the version line; otherwise two, filled row by row.
+        cols = 1 if top + len(kinds) * (bh + gap) <= int(h * 0.93) else 2
+        if cols == 2:
+            bh = min(bh, max(32, (int(h * 0.93) - top) // ((len(kinds) + 1) // 2) - gap))
         for i, kind in enumerate(kinds):
+            row, col = divmod(i, cols)
             rect = pygame.Rect(0, 0, bw, bh)
-            rect.midtop = (w // 2, top + i * (bh + gap))
+            x = w // 2 if cols == 1 else w // 2 + (col * 2 - 1) * (bw + gap) // 2
+            rect.midtop = (x, top + row * (bh + gap))
             button(rect, tr(f"title.{kind}", self.lang), kind)
 
     def button(self, kind: str) -> Any:
-        """The pygame_gui button of ``kind`` (new_game, resume, stats, replays, quit, lang:zh, lang:en), or None."""
+        """The pygame_gui button of ``kind`` (new_game, resume, tutorial, rules, stats, ..., lang:zh/en), or None."""
         return next((b for b, k in self.gui_buttons.items() if k == kind), None)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -113,6 +128,14 @@ class TitleScene:
             self._push(setup)
             if setup.saved is not None:
                 setup.resume()
+        elif kind == "tutorial":
+            from .tutorial import TutorialScene
+
+            self._push(TutorialScene(self.app, self.size, self.lang, **self._table_settings()))
+        elif kind == "rules":
+            from .rules_screen import RulesScene
+
+            self._push(RulesScene(self.app, self.size, self.lang))
         elif kind == "stats":
             from .stats_screen import StatsScene
 
@@ -127,6 +150,20 @@ class TitleScene:
             self._push(SettingsScene(self.app, self.size, lang=self.lang))
         elif kind == "quit":
             self.app.pop()
+
+    def _table_settings(self) -> dict[str, Any]:
+        """The player's animation speed and sound for the tutorial's table (as a new game gets them)."""
+        try:
+            from ..store.settings import load_settings
+            from .settings_screen import apply
+            from .sound import Sound
+
+            settings, _ = load_settings()
+            apply(settings)
+            return {"speed": settings.animation_speed, "sound": Sound.from_settings(settings)}
+        except Exception as exc:  # noqa: BLE001 - the tutorial still opens, with the defaults
+            self.notes.append(str(exc))
+            return {}
 
     # --- the frame --------------------------------------------------------------------------------------------------
 

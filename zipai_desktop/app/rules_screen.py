@@ -1,0 +1,388 @@
+"""The rules pages: the project's rules documentation (docs/rules-*.md, shipped as assets/rules/) inside the game.
+
+The Markdown is drawn simply: headings bigger and gold, paragraphs wrapped to the width, list items with a bullet (or
+their number), block quotes with a gold bar, tables as aligned columns when they fit (otherwise each row as wrapped
+text); ``**``, backticks and link targets are stripped. The page scrolls with the wheel, ↑/↓, PgUp/PgDn and Home/End;
+the buttons at the top (or Tab) switch between the two games; Esc goes back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from .assets import asset_path
+from .fonts import font, text
+from .gui import manager
+from .i18n import tr
+from .table import FELT, GOLD, GREY, PANEL, WHITE
+from .tutorial import wrap
+
+GAMES = ("guilin", "bohu")
+
+
+def rules_file(rules: str) -> Any:
+    """The bundled copy of docs/rules-<rules>.md."""
+    return asset_path("rules", f"rules-{rules}.md")
+
+
+# --- Markdown, simply -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # heading | para | item | quote | table | rule | code
+    text: str = ""
+    level: int = 0  # heading level, or the list item's indent
+    marker: str = ""  # a list item's bullet or number
+    rows: tuple[tuple[str, ...], ...] = ()
+
+
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_EMPH = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])")
+_ITEM = re.compile(r"^(\s*)([*+-]|\d+\.)\s+(.*)$")
+
+
+def inline(s: str) -> str:
+    """Plain text of a Markdown line: links keep their text; ``**``, ``*emphasis*``, ``__`` and backticks go."""
+    s = _LINK.sub(r"\1", s)
+    s = s.replace("**", "").replace("`", "").replace("__", "")
+    s = _EMPH.sub(r"\1", s)
+    return s.replace("\\|", "|").replace("&nbsp;", " ").strip()
+
+
+def _cells(line: str) -> tuple[str, ...]:
+    body = line.strip().removeprefix("|").removesuffix("|")
+    return tuple(inline(c) for c in re.split(r"(?<!\\)\|", body))
+
+
+def parse(markdown: str) -> list[Block]:
+    blocks: list[Block] = []
+    lines = markdown.splitlines()
+    i = 0
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(Block("para", inline(" ".join(para))))
+            para.clear()
+
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            flush()
+            i += 1
+            while i < len(lines) and not lines[i].strip().startswith("```"):
+                blocks.append(Block("code", lines[i].rstrip()))
+                i += 1
+        elif not stripped:
+            flush()
+        elif stripped.startswith("#"):
+            flush()
+            level = len(stripped) - len(stripped.lstrip("#"))
+            blocks.append(Block("heading", inline(stripped[level:]), level=level))
+        elif stripped in ("---", "***", "___"):
+            flush()
+            blocks.append(Block("rule"))
+        elif stripped.startswith("|"):
+            flush()
+            rows = []
+            while i < len(lines) and lines[i].strip().startswith("|"):
+                cells = _cells(lines[i])
+                if not all(re.fullmatch(r":?-{2,}:?", c.strip()) for c in cells if c.strip()) or not any(cells):
+                    rows.append(cells)
+                i += 1
+            blocks.append(Block("table", rows=tuple(rows)))
+            continue
+        elif stripped.startswith(">"):
+            flush()
+            quote = []
+            while i < len(lines) and lines[i].strip().startswith(">"):
+                quote.append(lines[i].strip().lstrip(">").strip())
+                i += 1
+            blocks.append(Block("quote", inline(" ".join(quote))))
+            continue
+        elif (m := _ITEM.match(line)) is not None:
+            flush()
+            indent = len(m.group(1).expandtabs(4))
+            marker = "•" if m.group(2) in "*+-" else m.group(2)
+            item = [m.group(3)]
+            i += 1
+            # Continuation lines: indented, not a new item, not blank.
+            while i < len(lines) and lines[i].strip() and lines[i][:1] == " " and not _ITEM.match(lines[i]):
+                item.append(lines[i].strip())
+                i += 1
+            blocks.append(Block("item", inline(" ".join(item)), level=indent // 2, marker=marker))
+            continue
+        else:
+            para.append(stripped)
+        i += 1
+    flush()
+    return blocks
+
+
+# --- laid out lines ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    y: int  # from the top of the page
+    x: int  # from the left of the text column
+    text: str
+    size: int
+    colour: tuple[int, int, int]
+    bold: bool = False
+    bar: bool = False  # a block quote's gold bar to its left
+    rule: bool = False  # a horizontal rule (no text)
+
+
+def layout(blocks: list[Block], width: int, base: int) -> tuple[list[Line], int]:
+    """Every line of the page at ``width`` pixels with body text of ``base`` px; returns (lines, page height)."""
+    out: list[Line] = []
+    y = 0
+    gap = max(4, base // 3)
+    for b in blocks:
+        if b.kind == "heading":
+            size = base + {1: 12, 2: 7, 3: 3}.get(b.level, 1)
+            y += gap * (2 if b.level <= 2 else 1)
+            for line in wrap(b.text, font(size, bold=True), width):
+                out.append(Line(y, 0, line, size, GOLD, True))
+                y += size + 6
+            y += gap // 2
+        elif b.kind == "para":
+            for line in wrap(b.text, font(base), width):
+                out.append(Line(y, 0, line, base, WHITE))
+                y += base + 5
+            y += gap
+        elif b.kind == "item":
+            indent = base * (1 + b.level)
+            marker_w = font(base).size(b.marker + " ")[0]
+            for j, line in enumerate(wrap(b.text, font(base), width - indent - marker_w)):
+                if j == 0:
+                    out.append(Line(y, indent, b.marker, base, GOLD))
+                out.append(Line(y, indent + marker_w, line, base, WHITE))
+                y += base + 5
+            y += 2
+        elif b.kind == "quote":
+            for line in wrap(b.text, font(base, bold=True), width - base * 2):
+                out.append(Line(y, base * 2, line, base, GOLD, True, bar=True))
+                y += base + 5
+            y += gap
+        elif b.kind == "code":
+            out.append(Line(y, base, b.text, base - 1, GREY))
+            y += base + 4
+        elif b.kind == "rule":
+            y += gap
+            out.append(Line(y, 0, "", base, GREY, rule=True))
+            y += gap
+        elif b.kind == "table":
+            y = _layout_table(out, b.rows, width, base, y) + gap
+    return out, y
+
+
+def _layout_table(out: list[Line], rows: tuple[tuple[str, ...], ...], width: int, base: int, y: int) -> int:
+    """Aligned columns when the widest cells fit; otherwise each row as wrapped text, its cells joined by " · "."""
+    size = max(10, base - 1)
+    if not rows:
+        return y
+    ncols = max(len(r) for r in rows)
+    pad = size
+    widths = [0] * ncols
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            widths[c] = max(widths[c], font(size, bold=r == 0).size(cell)[0])
+    if sum(widths) + pad * (ncols - 1) + size <= width:
+        for r, row in enumerate(rows):
+            x = size
+            for c, cell in enumerate(row):
+                if cell:
+                    out.append(Line(y, x, cell, size, GOLD if r == 0 else WHITE, r == 0))
+                x += widths[c] + pad
+            y += size + 6
+        return y
+    for r, row in enumerate(rows):
+        joined = " · ".join(c for c in row if c)
+        lines = wrap(joined, font(size, bold=r == 0), width - size * 2)
+        for j, line in enumerate(lines):
+            out.append(Line(y, size if j == 0 else size * 2, line, size, GOLD if r == 0 else WHITE, r == 0))
+            y += size + 5
+        y += 3
+    return y
+
+
+# --- the scene --------------------------------------------------------------------------------------------------------
+
+
+class RulesScene:
+    def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", rules: str = "guilin") -> None:
+        if rules not in GAMES:
+            raise ValueError(f"rules must be one of {GAMES}, not {rules!r}")
+        self.app = app
+        self.size = size
+        self.lang = lang
+        self.rules = rules
+        self.scroll = 0
+        self.lines: list[Line] = []
+        self.page_height = 0
+        self._load()
+        self._build()
+
+    # --- content ------------------------------------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        path = rules_file(self.rules)
+        try:
+            self.blocks = parse(path.read_text(encoding="utf-8"))
+        except OSError:
+            self.blocks = [Block("para", tr("rules.missing", self.lang, path=str(path)))]
+
+    @property
+    def base_size(self) -> int:
+        return max(13, self.size[1] // 42)
+
+    def view_rect(self) -> pygame.Rect:
+        """Where the page is drawn: below the title bar, above the key line."""
+        w, h = self.size
+        top = self._bar_height() + 8
+        bottom = h - self.base_size - 18
+        side = max(16, int(w * 0.06))
+        return pygame.Rect(side, top, w - 2 * side, bottom - top)
+
+    def _bar_height(self) -> int:
+        return max(48, self.size[1] // 10)
+
+    def _build(self) -> None:
+        """Lay the page out for the window, and the buttons of the title bar."""
+        view = self.view_rect()
+        self.lines, self.page_height = layout(self.blocks, view.width - 16, self.base_size)
+        self.scroll = min(self.scroll, self.max_scroll)
+        w, h = self.size
+        size = max(13, h // 42)
+        self.gui = manager(self.size, size)
+        self.gui_buttons: dict[object, str] = {}
+        bh = max(30, size + 14)
+        y = (self._bar_height() - bh) // 2
+        x = w - 16
+        for kind, label in (
+            ("back", tr("rules.back", self.lang)),
+            *((f"game:{g}", tr(f"game.{g}", self.lang)) for g in reversed(GAMES)),
+        ):
+            bw = max(90, font(size).size(label)[0] + 32)
+            x -= bw
+            element = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), label, self.gui)
+            self.gui_buttons[element] = kind
+            if kind == f"game:{self.rules}":
+                element.select()
+            x -= 10
+
+    def button(self, kind: str) -> Any:
+        """The pygame_gui button of ``kind`` (back, game:guilin, game:bohu)."""
+        return next((b for b, k in self.gui_buttons.items() if k == kind), None)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.page_height - self.view_rect().height + 16)
+
+    def scroll_to(self, y: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, int(y)))
+
+    def show(self, rules: str) -> None:
+        """Switch to the other game's rules, from the top."""
+        if rules != self.rules:
+            self.rules = rules
+            self.scroll = 0
+            self._load()
+            self._build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        # Keep the reading position as a fraction of the page.
+        fraction = self.scroll / self.page_height if self.page_height else 0.0
+        self.size = size
+        self._build()
+        self.scroll_to(int(fraction * self.page_height))
+
+    # --- the frame ----------------------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.gui.process_events(event)
+        step = self.base_size * 3
+        page = max(step, self.view_rect().height - self.base_size * 3)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
+            kind = self.gui_buttons[event.ui_element]
+            if kind == "back":
+                self.app.pop()
+            else:
+                self.show(kind.split(":", 1)[1])
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_to(self.scroll - event.y * step)
+        elif event.type == pygame.KEYDOWN:
+            moves = {
+                pygame.K_UP: -step,
+                pygame.K_DOWN: step,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_SPACE: page,
+            }
+            if event.key in moves:
+                self.scroll_to(self.scroll + moves[event.key])
+            elif event.key == pygame.K_HOME:
+                self.scroll_to(0)
+            elif event.key == pygame.K_END:
+                self.scroll_to(self.max_scroll)
+            elif event.key == pygame.K_TAB:
+                self.show(GAMES[(GAMES.index(self.rules) + 1) % len(GAMES)])
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.pop()
+
+    def update(self, dt: float) -> None:
+        self.gui.update(dt)
+
+    def visible_lines(self) -> list[Line]:
+        view = self.view_rect()
+        return [ln for ln in self.lines if ln.y + ln.size * 2 >= self.scroll and ln.y <= self.scroll + view.height]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        surface.fill(FELT)
+        bar = pygame.Rect(0, 0, w, self._bar_height())
+        pygame.draw.rect(surface, PANEL, bar)
+        title = text(
+            tr("rules.title", self.lang, game=tr(f"game.{self.rules}", self.lang)), max(18, h // 26), GOLD, bold=True
+        )
+        surface.blit(title, title.get_rect(midleft=(max(16, int(w * 0.03)), bar.centery)))
+        view = self.view_rect()
+        page = view.inflate(16, 0)
+        pygame.draw.rect(surface, PANEL, page.inflate(0, 8), border_radius=8)
+        clip = surface.get_clip()
+        surface.set_clip(page)
+        left, top = view.left + 8, view.top + 8 - self.scroll
+        for ln in self.visible_lines():
+            if ln.rule:
+                pygame.draw.line(surface, GREY, (left, top + ln.y), (left + view.width - 16, top + ln.y), 1)
+                continue
+            if ln.text == "•":  # the font's bullet is small and low: draw a dot of the text's size
+                r = max(2, ln.size // 5)
+                pygame.draw.circle(surface, ln.colour, (left + ln.x + r + 1, top + ln.y + ln.size * 2 // 3), r)
+                continue
+            if ln.bar:
+                pygame.draw.rect(surface, GOLD, pygame.Rect(left + ln.size // 2, top + ln.y, 3, ln.size + 5))
+            surface.blit(text(ln.text, ln.size, ln.colour, bold=ln.bold), (left + ln.x, top + ln.y))
+        surface.set_clip(clip)
+        self._draw_scrollbar(surface, page)
+        self.gui.draw_ui(surface)
+        keys = text(tr("rules.keys", self.lang), self.base_size - 2, GREY)
+        surface.blit(keys, keys.get_rect(midbottom=(w // 2, h - 6)))
+
+    def _draw_scrollbar(self, surface: pygame.Surface, page: pygame.Rect) -> None:
+        if self.max_scroll <= 0:
+            return
+        track = pygame.Rect(page.right - 8, page.top + 4, 5, page.height - 8)
+        knob_h = max(24, int(track.height * page.height / (self.page_height + 16)))
+        knob_y = track.top + int((track.height - knob_h) * self.scroll / self.max_scroll)
+        pygame.draw.rect(surface, (40, 70, 58), track, border_radius=3)
+        pygame.draw.rect(surface, GOLD, pygame.Rect(track.left, knob_y, track.width, knob_h), border_radius=3)
