@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Make the bundled Chinese font: a subset of Noto Sans SC (OFL-1.1) holding only the characters the game shows.
 
-Run from the repository root after changing any text in ``zipai_desktop/app/i18n.py`` or the rules pages
+Run from the repository root after changing any text in ``assets/i18n/*.json`` or the rules pages
 (``assets/rules/*.md``, copies of ``docs/rules-*.md`` shown by the in-game rules screen):
 
     python build/make_font_subset.py            # writes assets/fonts/NotoSansSC-Zipai-{Regular,Bold}.otf
@@ -23,14 +23,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.util
+import json
 import sys
 import tempfile
 from pathlib import Path
-from types import ModuleType
 
 REPO = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO / "assets" / "fonts"
-I18N_FILE = REPO / "zipai_desktop" / "app" / "i18n.py"
+CATALOG_DIR = REPO / "assets" / "i18n"
 RULES_DIR = REPO / "assets" / "rules"  # the rules pages shown in the game (copies of docs/rules-*.md)
 
 #: face -> SHA-256 of NotoSansSC-<face>.otf in pygame_gui 0.6.14 (Noto Sans SC 2.002).
@@ -61,18 +61,13 @@ LAYOUT_FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
 DROP_TABLES = ["vhea", "vmtx", "VORG"]  # vertical metrics: the game never sets text vertically
 
 
-def load_i18n() -> ModuleType:
-    """Import i18n.py by its path (it needs nothing but the standard library, not even the package)."""
-    spec = importlib.util.spec_from_file_location("_zipai_i18n", I18N_FILE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def i18n_text() -> str:
-    strings: dict[str, dict[str, str]] = load_i18n().STRINGS
-    return "".join(text for entry in strings.values() for text in entry.values())
+    """Every text of every language catalog (assets/i18n/*.json), in file-name order."""
+    texts = []
+    for path in sorted(CATALOG_DIR.glob("*.json")):
+        catalog: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        texts += catalog.values()
+    return "".join(texts)
 
 
 def rules_text() -> str:
