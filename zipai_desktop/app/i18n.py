@@ -20,6 +20,7 @@ from .assets import asset_path
 LANGUAGES: tuple[str, ...] = ("zh", "en")
 DEFAULT_LANG = "zh"
 
+
 def _load_catalogs() -> dict[str, dict[str, str]]:
     """Read one catalog file per language (``assets/i18n/<lang>.json``: key -> text) into key -> {lang: text}."""
     catalogs: dict[str, dict[str, str]] = {}

@@ -42,6 +42,7 @@ class SettingsScene:
         self.lang = lang  # the screen speaks the language it was opened in; changing it here changes both
         self.on_close = on_close
         self.rows: list[tuple[pygame.Rect, str]] = []
+        self.focus = 0  # keyboard: ↑/↓ move, Enter or Space changes the row
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -75,6 +76,14 @@ class SettingsScene:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self._close()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.rows:
+            self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.rows)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.rows:
+            name = self.rows[self.focus][1]
+            if name == "back":
+                self._close()
+            else:
+                self._change(name)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, name in self.rows:
                 if rect.collidepoint(event.pos):
@@ -111,6 +120,8 @@ class SettingsScene:
         for name in names:
             rect = pygame.Rect(x0, y, int(w * 0.6), size + 16)
             pygame.draw.rect(surface, PANEL, rect, border_radius=8)
+            if len(self.rows) == self.focus:
+                pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=8)
             label = text(tr(f"settings.{name}", self.lang), size, WHITE)
             surface.blit(label, label.get_rect(midleft=(rect.left + 14, rect.centery)))
             value = text(self._value(name), size, GOLD, bold=True)

@@ -68,6 +68,7 @@ class SetupScene:
         self.options: dict[str, Any] = {}
         self.seed = ""
         self.practice = False
+        self.focus = 0
         self.rows: list[Row] = []
         self.error = ""
         self._build_gui()
@@ -208,7 +209,15 @@ class SetupScene:
             elif kind == "quit":
                 self.app.pop()
             return
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            # Keyboard play: arrows move the gold frame over the rows, Space changes the framed row.
+            step = 1 if event.key in (pygame.K_DOWN, pygame.K_RIGHT) else -1
+            self.focus = (self.focus + step) % max(1, len(self.rows))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.rows:
+            row = self.rows[min(self.focus, len(self.rows) - 1)]
+            event = pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=row.rect.center)
+        elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_RETURN:
                 self.start()
             elif event.key == pygame.K_ESCAPE:
@@ -306,6 +315,9 @@ class SetupScene:
         practice = pygame.Rect(x0 + int(w * 0.45), y - 4, int(w * 0.3), line)
         self._button(surface, practice, tr("setup.practice", self.lang), self.practice, size - 2)
         self.rows.append(Row(practice, "practice"))
+        if self.rows:
+            framed = self.rows[min(self.focus, len(self.rows) - 1)].rect
+            pygame.draw.rect(surface, GOLD, framed.inflate(4, 4), width=2, border_radius=6)
         self.gui.draw_ui(surface)
         if self.error:
             surface.blit(text(self.error, size - 2, (255, 150, 150)), (x0, h - line - 24))

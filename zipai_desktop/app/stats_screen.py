@@ -134,6 +134,12 @@ class StatsScene:
                 self.set_filter(self.rules, key)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if event.key == pygame.K_RIGHT else -1  # ←/→: the game filter
+            self.set_filter(GAMES[(GAMES.index(self.rules) + step) % len(GAMES)], self.days)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = 1 if event.key == pygame.K_DOWN else -1  # ↑/↓: the period
+            self.set_filter(self.rules, PERIODS[(PERIODS.index(self.days) + step) % len(PERIODS)])
 
     def update(self, dt: float) -> None:
         self.gui.update(dt)

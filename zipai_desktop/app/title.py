@@ -81,7 +81,7 @@ class TitleScene:
             rect = pygame.Rect(0, 0, bw, bh)
             x = w // 2 if cols == 1 else w // 2 + (col * 2 - 1) * (bw + gap) // 2
             rect.midtop = (x, top + row * (bh + gap))
-            button(rect, tr(f"title.{kind}", self.lang), kind)
+            button(rect, f"{i + 1}  {tr(f'title.{kind}', self.lang)}", kind)  # the number key opens it too
 
     def button(self, kind: str) -> Any:
         """The pygame_gui button of ``kind`` (new_game, resume, tutorial, rules, stats, ..., lang:zh/en), or None."""
@@ -172,10 +172,29 @@ class TitleScene:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
             self.choose(self.gui_buttons[event.ui_element])
         elif event.type == pygame.KEYDOWN:
+            menu = [k for k in self.gui_buttons.values() if not k.startswith("lang:")]
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
-            elif event.key == pygame.K_RETURN:
-                self.choose("resume" if self.saved is not None else "new_game")
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and menu:
+                # Keyboard play: arrows move the highlight, Enter opens it, 1-9 open an entry directly.
+                step = -1 if event.key == pygame.K_UP else 1
+                current = getattr(self, "focus", None)
+                index = menu.index(current) if current in menu else (-1 if step > 0 else 0)
+                self._focus(menu[(index + step) % len(menu)])
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                focus = getattr(self, "focus", None)
+                self.choose(focus if focus else ("resume" if self.saved is not None else "new_game"))
+            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(menu):
+                self.choose(menu[event.key - pygame.K_1])
+
+    def _focus(self, kind: str) -> None:
+        for b, k in self.gui_buttons.items():
+            if not k.startswith("lang:"):
+                if k == kind:
+                    b.select()  # type: ignore[attr-defined]
+                else:
+                    b.unselect()  # type: ignore[attr-defined]
+        self.focus = kind
 
     def update(self, dt: float) -> None:
         if self.child is not None:

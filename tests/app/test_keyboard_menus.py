@@ -1,0 +1,69 @@
+"""Every menu works from the keyboard: arrows move, Enter / Space choose, number keys jump, Esc goes back."""
+
+from __future__ import annotations
+
+import pygame
+
+from zipai_desktop.app.main import App
+from zipai_desktop.app.settings_screen import SettingsScene
+from zipai_desktop.app.setup import SetupScene
+from zipai_desktop.app.stats_screen import StatsScene
+from zipai_desktop.app.table import TableScene
+from zipai_desktop.app.title import TitleScene
+from zipai_desktop.store.settings import load_settings
+
+
+def key(app: App, k: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode))
+    app.frame(1 / 60)
+
+
+def test_title_setup_and_table_by_keyboard() -> None:
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    app.push(TitleScene(app, (1280, 720), "zh"))
+    app.frame(1 / 60)
+    key(app, pygame.K_DOWN)  # highlight the first entry (new game)
+    key(app, pygame.K_RETURN)
+    setup = app.scenes[-1]
+    assert isinstance(setup, SetupScene)
+    app.frame(1 / 60)
+    game_row = next(i for i, r in enumerate(setup.rows) if r.kind == "game" and r.key == "bohu")
+    for _ in range(game_row - setup.focus):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_SPACE)
+    assert setup.rules == "bohu"
+    key(app, pygame.K_RETURN)
+    table = app.scenes[-1]
+    assert isinstance(table, TableScene) and table.controller.config.rules == "bohu"
+    key(app, pygame.K_ESCAPE)  # leave the table
+    assert app.scenes[-1] is setup
+    key(app, pygame.K_ESCAPE)
+    app.frame(1 / 60)
+    title = app.scenes[-1]
+    assert isinstance(title, TitleScene)
+    menu = [k for k in title.gui_buttons.values() if not k.startswith("lang:")]
+    assert menu[1] == "resume"  # the match just left was autosaved
+    key(app, pygame.K_1 + menu.index("stats"))  # number keys open an entry directly
+    assert isinstance(app.scenes[-1], StatsScene)
+    stats = app.scenes[-1]
+    before = stats.rules
+    key(app, pygame.K_RIGHT)
+    assert stats.rules != before
+    key(app, pygame.K_ESCAPE)
+    pygame.quit()
+
+
+def test_settings_by_keyboard() -> None:
+    app = App((1024, 640), "en", headless=True, resizable=False)
+    scene = SettingsScene(app, (1024, 640), lang="en")
+    app.push(scene)
+    app.frame(1 / 60)
+    names = [name for _, name in scene.rows]
+    for _ in range(names.index("large_cards")):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    settings, _ = load_settings()
+    assert settings.large_cards
+    key(app, pygame.K_ESCAPE)
+    assert not app.scenes
+    pygame.quit()
