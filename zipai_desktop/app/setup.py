@@ -306,7 +306,11 @@ class SetupScene:
             r = pygame.Rect(x0 + col * col_w, y + row * (small + 8), col_w - 12, small + 6)
             value = self.options.get(name, choices[name][0])
             changed = name in self.options
-            label = f"{name} = {str(value).lower()}"
+            if isinstance(value, bool):
+                shown = tr("common.on" if value else "common.off", self.lang)
+            else:
+                shown = str(value)
+            label = f"{tr(f'option.{name}', self.lang)}: {shown}"
             pygame.draw.rect(surface, (40, 90, 64) if changed else PANEL, r, border_radius=4)
             surface.blit(text(label, small, GOLD if changed else WHITE), (r.left + 6, r.top + 2))
             self.rows.append(Row(r, "option", name))
