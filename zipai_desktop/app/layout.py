@@ -115,6 +115,7 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
     meld_h = _meld_h(small_w)
     seats: dict[int, SeatArea] = {}
     side_w = int(w * 0.24)
+    lh = max(22, h // 32)  # a seat's label line grows with the window's text
     for seat in range(players):
         side = side_of(seat, viewer, players)
         if side == "bottom":
@@ -122,22 +123,22 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
             hand = pygame.Rect(margin, h - hand_h - margin, hand_right - margin, hand_h)
             melds = pygame.Rect(margin, hand.top - meld_h - margin, int(w * 0.42), meld_h)
             pile = pygame.Rect(melds.right + margin, melds.top, int(w * 0.78) - melds.right - 2 * margin, meld_h)
-            label = pygame.Rect(margin, melds.top - 24, int(w * 0.4), 22)
+            label = pygame.Rect(margin, melds.top - lh - 2, int(w * 0.4), lh)
         elif side == "right":
             hand = pygame.Rect(w - margin - small_h, int(h * 0.16), small_h, int(h * 0.36))
             melds = pygame.Rect(w - side_w - margin, int(h * 0.30), side_w - small_h - 2 * margin, meld_h)
             pile = pygame.Rect(melds.left, melds.top - int(small_h * 1.5) - margin, melds.width, int(small_h * 1.5))
-            label = pygame.Rect(melds.left, pile.top - 24, melds.width + small_h, 22)
+            label = pygame.Rect(melds.left, pile.top - lh - 2, melds.width + small_h, lh)
         elif side == "left":
             hand = pygame.Rect(margin, int(h * 0.18), small_h, int(h * 0.36))
             melds = pygame.Rect(hand.right + margin, int(h * 0.18), side_w - small_h - 2 * margin, meld_h)
             pile = pygame.Rect(melds.left, melds.bottom + margin, melds.width, int(small_h * 1.5))
-            label = pygame.Rect(melds.left, melds.top - 24, melds.width, 22)
+            label = pygame.Rect(melds.left, melds.top - lh - 2, melds.width, lh)
         else:  # top
             hand = pygame.Rect(int(w * 0.3), margin, int(w * 0.4), small_h)
             melds = pygame.Rect(int(w * 0.42), hand.bottom + margin, int(w * 0.3), meld_h)
             pile = pygame.Rect(int(w * 0.25), hand.bottom + margin, int(w * 0.16), meld_h)
-            label = pygame.Rect(hand.right + margin, margin, int(w * 0.2), 22)
+            label = pygame.Rect(hand.right + margin, margin, int(w * 0.2), lh)
         seats[seat] = SeatArea(side, hand, melds, pile, label)
     centre = pygame.Rect(0, 0, int(w * 0.30), int(h * 0.30))
     centre.center = (w // 2, int(h * 0.40))
