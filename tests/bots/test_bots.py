@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 
@@ -11,10 +10,11 @@ import pytest
 from zipai_desktop.bots import BOTS, make_bot
 from zipai_desktop.bots.heuristic import bot_seed
 from zipai_desktop.bots.worker import BotRunner
-from zipai_desktop.engine.cards import NUM_KINDS
 from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.rules import get_rules
+
+from ..engine.notation import scrambled
 
 LEVELS = ["random", "beginner", "casual", "strong"]
 
@@ -24,26 +24,6 @@ def fast(name: str, seed: int):  # type: ignore[no-untyped-def]
     if hasattr(bot, "worlds"):
         bot.worlds = 6  # keep the test quick; the search is the same
     return bot
-
-
-def scramble_hidden(game: Game, seat: int, rng: random.Random) -> Game:
-    """The same game with every card ``seat`` cannot see dealt again: other hands and the wall."""
-    other = copy.deepcopy(game)
-    pool = list(other.wall)
-    sizes = {}
-    for s in other.active:
-        if s != seat:
-            sizes[s] = sum(other.hands[s])
-            pool += [k for k in range(NUM_KINDS) for _ in range(other.hands[s][k])]
-    rng.shuffle(pool)
-    for s, size in sizes.items():
-        hand = [0] * NUM_KINDS
-        for k in pool[:size]:
-            hand[k] += 1
-        pool = pool[size:]
-        other.hands[s] = hand
-    other.wall = pool
-    return other
 
 
 @pytest.mark.parametrize("rules_name", ["guilin", "bohu"])
@@ -60,7 +40,7 @@ def test_a_bot_sees_only_its_observation(rules_name: str, level: str) -> None:
             obs = observe(game, seat)
             if len(legal) > 1 and checked < 12:
                 choice = fast(level, 7).choose(obs, legal)
-                twin = scramble_hidden(game, seat, rng)
+                twin = scrambled(game, seat, rng)
                 assert observe(twin, seat) == obs
                 assert fast(level, 7).choose(observe(twin, seat), twin.legal_actions(seat)) == choice
                 checked += 1

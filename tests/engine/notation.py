@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import random
+
 from zipai_desktop.engine.actions import Action, Chi, Discard, Hu, Pass, Peng
-from zipai_desktop.engine.cards import parse_card, parse_cards
+from zipai_desktop.engine.cards import NUM_KINDS, parse_card, parse_cards
 from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.rules import get_rules
 
@@ -49,3 +52,23 @@ def hand(text: str) -> list[int]:
     from zipai_desktop.engine.cards import to_counts
 
     return to_counts(parse_cards(text))
+
+
+def scrambled(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with every card ``seat`` cannot see (other hands, the wall) dealt out again at random."""
+    other = copy.deepcopy(game)
+    pool = list(other.wall)
+    sizes = {}
+    for s in other.active:
+        if s != seat:
+            sizes[s] = sum(other.hands[s])
+            pool += [k for k in range(NUM_KINDS) for _ in range(other.hands[s][k])]
+    rng.shuffle(pool)
+    for s, size in sizes.items():
+        counts = [0] * NUM_KINDS
+        for k in pool[:size]:
+            counts[k] += 1
+        pool = pool[size:]
+        other.hands[s] = counts
+    other.wall = pool
+    return other

@@ -6,7 +6,6 @@ one changes nothing); record -> replay gives the same state; observations never 
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -22,7 +21,7 @@ from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.record import replay, to_record
 from zipai_desktop.engine.rules import get_rules
 
-from .notation import GUILIN
+from .notation import GUILIN, scrambled
 
 BOHU = get_rules("bohu")
 
@@ -55,26 +54,6 @@ def illegal_attempts(game: Game, rng: random.Random) -> list[tuple[int, object]]
         if candidate not in legal:
             out.append((seat, candidate))
     return out
-
-
-def scrambled(game: Game, seat: int, rng: random.Random) -> Game:
-    """The same game with every card ``seat`` cannot see (other hands, the wall) dealt out again at random."""
-    other = copy.deepcopy(game)
-    pool = list(other.wall)
-    sizes = {}
-    for s in range(other.players):
-        if s != seat:
-            sizes[s] = sum(other.hands[s])
-            pool += [k for k in range(NUM_KINDS) for _ in range(other.hands[s][k])]
-    rng.shuffle(pool)
-    for s, size in sizes.items():
-        hand = [0] * NUM_KINDS
-        for k in pool[:size]:
-            hand[k] += 1
-        pool = pool[size:]
-        other.hands[s] = hand
-    other.wall = pool
-    return other
 
 
 def check_redaction(game: Game, seat: int) -> None:
