@@ -14,7 +14,7 @@ from ..engine.rules import get_rules
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
 from .fonts import text
 from .gui import manager
-from .i18n import tr
+from .i18n import STRINGS, tr
 from .persist import Persistence
 from .table import FELT, GOLD, GREY, PANEL, WHITE, TableScene
 
@@ -308,6 +308,8 @@ class SetupScene:
             changed = name in self.options
             if isinstance(value, bool):
                 shown = tr("common.on" if value else "common.off", self.lang)
+            elif isinstance(value, str) and f"value.{value}" in STRINGS:
+                shown = tr(f"value.{value}", self.lang)
             else:
                 shown = str(value)
             label = f"{tr(f'option.{name}', self.lang)}: {shown}"
