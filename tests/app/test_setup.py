@@ -90,3 +90,24 @@ def test_a_game_autosaves_after_every_action_and_resumes_identically() -> None:
     assert persistence is not None and persistence.match_id == match_id  # its hands stay under the same match
     table.controller.close()
     pygame.quit()
+
+
+def test_the_last_games_choices_are_the_next_defaults() -> None:
+    from zipai_desktop.store.settings import load_settings
+
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    setup = SetupScene(app, (1280, 720), lang="zh")
+    app.push(setup)
+    app.frame(1 / 60)
+    press(app, next(r for r in setup.rows if r.kind == "game" and r.key == "bohu").rect.center)
+    press(app, next(r for r in setup.rows if r.kind == "players" and r.key == 2).rect.center)
+    press(app, next(r for r in setup.rows if r.kind == "option" and r.key == "min_huxi").rect.center)
+    setup.start()
+    settings, problems = load_settings()
+    assert not problems
+    assert settings.default_rules == "bohu" and len(settings.default_seats) == 2
+    assert settings.options_for("bohu") == {"min_huxi": 15}
+    app.scenes[-1].controller.close()  # type: ignore[attr-defined]
+    again = SetupScene(app, (1280, 720), lang="zh")
+    assert again.rules == "bohu" and again.players == 2 and again.options == {"min_huxi": 15}
+    pygame.quit()

@@ -79,7 +79,8 @@ class App:
                 self.running = False
                 return
             if event.type == pygame.VIDEORESIZE:
-                self.size = (max(800, event.w), max(500, event.h))
+                self.size = (max(1024, event.w), max(640, event.h))
+                self._remember_size()
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 for scene in self.scenes:
                     scene.resize(self.size)
@@ -93,6 +94,19 @@ class App:
         scene.update(dt)
         scene.draw(self.screen)
         pygame.display.flip()
+
+    def _remember_size(self) -> None:
+        """The window size is a setting: the next start opens at the size the player left it."""
+        from dataclasses import replace
+
+        from ..store.settings import SettingsError, load_settings, save_settings
+
+        settings, _ = load_settings()
+        try:
+            if tuple(settings.window_size) != self.size:
+                save_settings(replace(settings, window_size=self.size))
+        except (SettingsError, OSError):
+            pass  # a size the settings do not accept, or an unwritable folder: the window still resizes
 
     def run(self) -> None:
         while self.running:
@@ -190,8 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = args.lang if "--lang" in (sys.argv[1:] if argv is None else list(argv)) else settings.language
     import pygame
 
+    explicit_size = "--size" in (sys.argv[1:] if argv is None else list(argv))
+    size = args.size if explicit_size else tuple(settings.window_size)
     try:
-        app = App(args.size, lang)
+        app = App(size, lang)  # type: ignore[arg-type]
     except pygame.error as exc:
         print(
             f"zipai: cannot open a window ({exc}). Without a display, try: "
@@ -199,6 +215,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    app.push(TitleScene(app, args.size, lang, notes=problems))
+    app.push(TitleScene(app, app.size, lang, notes=problems))
     app.run()
     return 0

@@ -62,10 +62,14 @@ class SetupScene:
             self.notes.append(message)
         self.size = size
         self.lang = lang
-        self.rules = "guilin"
-        self.players = 3
-        self.seats = [HUMAN, "casual", "casual", "casual"]
-        self.options: dict[str, Any] = {}
+        # The last game's choices are the defaults (settings: default_rules, default_seats, rule_options).
+        from ..store.settings import load_settings
+
+        settings, _ = load_settings()
+        self.rules = settings.default_rules
+        self.players = len(settings.default_seats)
+        self.seats = [*settings.default_seats, *["casual"] * (4 - len(settings.default_seats))]
+        self.options: dict[str, Any] = settings.options_for(self.rules)
         self.seed = ""
         self.practice = False
         self.focus = 0
@@ -135,7 +139,7 @@ class SetupScene:
         except ValueError as exc:  # an option combination the rules refuse
             self.error = str(exc)
             return
-        self._save_language()
+        self._save_choices()
         self.app.push(self._table(controller))
 
     def resume(self) -> None:
@@ -188,12 +192,26 @@ class SetupScene:
             sound=Sound.from_settings(settings),
         )
 
-    def _save_language(self) -> None:
-        from ..store.settings import load_settings, save_settings
+    def _save_choices(self) -> None:
+        """Remember the language, game, seats and rule options as the next game's defaults."""
+        from ..store.settings import SettingsError, load_settings, save_settings
 
         settings, _ = load_settings()
-        if settings.language != self.lang:
-            save_settings(dataclasses.replace(settings, language=self.lang))
+        rule_options = dict(settings.rule_options)
+        rule_options[self.rules] = dict(self.options)
+        try:
+            updated = dataclasses.replace(
+                settings,
+                language=self.lang,
+                default_rules=self.rules,
+                default_seats=tuple(self.seats[: self.players]),
+                rule_options=rule_options,
+            )
+        except SettingsError as exc:  # never lose a game over a setting
+            self.notes.append(str(exc))
+            return
+        if updated != settings:
+            save_settings(updated)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.gui.process_events(event)
@@ -233,8 +251,10 @@ class SetupScene:
             if not row.rect.collidepoint(event.pos):
                 continue
             if row.kind == "game":
+                from ..store.settings import load_settings
+
                 self.rules = row.key
-                self.options = {}
+                self.options = load_settings()[0].options_for(self.rules)
                 if self.rules == "guilin":
                     self.players = 3
             elif row.kind == "players" and self.rules == "bohu":
