@@ -330,7 +330,7 @@ class TableScene:
             self.skip_animations()
             return
         if event.key == pygame.K_ESCAPE and self.on_exit is not None:
-            self.on_exit()
+            self.leave()
             return
         if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.speed = max(0.25, self.speed / 1.5)  # slower animations
@@ -387,11 +387,17 @@ class TableScene:
                         self._act(Discard(kind))
                     return
 
+    def leave(self) -> None:
+        """Leave the table: stop the bot worker (the match stays autosaved) and go back."""
+        self.controller.close()
+        if self.on_exit is not None:
+            self.on_exit()
+
     def _next_hand(self) -> None:
         self.show_result = False
         if self.match_over:
             if self.on_exit is not None:
-                self.on_exit()
+                self.leave()
             return
         if not self.controller.next_hand():
             self.match_over = True
