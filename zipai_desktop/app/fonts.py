@@ -8,11 +8,6 @@ from pathlib import Path
 import pygame
 
 
-def font_file(bold: bool = False) -> Path | None:
-    """The font the game draws with (the bundled subset), or None for pygame's default."""
-    return _font_file(bold)
-
-
 def _font_file(bold: bool) -> Path | None:
     try:
         from .assets import font_path

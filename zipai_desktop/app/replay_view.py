@@ -393,27 +393,6 @@ class ReplayScene:
         card_w = int(max(12, min(max(one_row, two_rows), w / 27, h * 0.062)))
         self._sizes = (header, side, bands, card_w, two_rows > one_row)
         return self._sizes
-        w, h = self.size
-        margin = max(8, w // 120)
-        size = max(12, h // 40)
-        header = pygame.Rect(margin, margin, w - 2 * margin, size * 2 + 14)
-        side_w = max(230, int(w * 0.23))
-        top = header.bottom + 6
-        side = pygame.Rect(w - margin - side_w, top, side_w, self.buttons_top - top - 8)
-        area = pygame.Rect(margin, top, side.left - 2 * margin, side.height)
-        n = self.full.players
-        band_h = area.height // n
-        bands = [pygame.Rect(area.left, area.top + i * band_h, area.width, band_h - 6) for i in range(n)]
-        label = max(11, h // 52) + 8
-        most = self.most_cards
-        units = most * 1.05 + min(most, 12) * 0.2  # cards plus the gaps between kinds
-        meld = card_aspect() * 2.26  # a column of four overlapping cards, per unit of card width
-        inner = band_h - 6 - label - 8
-        one_row = min(inner / meld, area.width * 0.48 / units)
-        two_rows = min((inner - 6) / (meld + card_aspect()), area.width / units)
-        card_w = int(max(12, max(one_row, two_rows)))
-        self._sizes = (header, side, bands, card_w, two_rows > one_row)
-        return self._sizes
 
     # --- drawing ----------------------------------------------------------------------------------------------------
 

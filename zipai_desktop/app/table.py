@@ -82,7 +82,7 @@ class TableScene:
         self._waits: list[tuple[int, int]] = []
         self.size = size
         self.layout = make_layout(size, controller.config.players, self.viewer)
-        self._pull(initial=True)
+        self._pull()
 
     # --- events and animation -------------------------------------------------------------------------------------
 
@@ -91,7 +91,7 @@ class TableScene:
         self.layout = make_layout(size, self.controller.config.players, self.viewer)
         cards.clear_cache()
 
-    def _pull(self, initial: bool = False) -> None:
+    def _pull(self) -> None:
         for event in self.controller.new_events(self.viewer):
             self.queue.append(event)
 

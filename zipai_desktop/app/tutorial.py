@@ -47,7 +47,6 @@ DISCARDS = ("肆", "拾", "拾")  # the human's three discards, in order
 
 #: The steps in the order they happen; each has a banner text ``tutorial.<step>`` and ``tutorial.<step>.todo``.
 STEPS = ("start", "flip", "chi", "discard1", "peng", "discard2", "sao", "discard3", "hu", "result")
-PAUSES = ("flip", "sao")  # shown events the table stops at until the player clicks
 
 
 def tutorial_game() -> Game:

@@ -130,7 +130,4 @@ def _resume(game: Game, obs: Observation) -> None:
     if obs.decision == "hu":
         source = Source.OWN_DRAW if (flip and seat == owner) else (Source.OTHER_DRAW if flip else Source.DISCARD)
         win = game._win_check(seat, card, source, owner, False)
-    pending = Pending(seat, obs.decision or "discard", legal, win=win)
-    if obs.decision == "chi":
-        pending.chi = {a: None for a in legal if type(a).__name__ == "Chi"}  # type: ignore[misc]
-    game.pending = pending
+    game.pending = Pending(seat, obs.decision or "discard", legal, win=win)

@@ -39,11 +39,6 @@ def is_big(kind: int) -> bool:
     return kind >= 10
 
 
-def other_case(kind: int) -> int:
-    """The same number in the other case (三 <-> 叁)."""
-    return kind + 10 if kind < 10 else kind - 10
-
-
 def is_red(kind: int) -> bool:
     return kind in RED_KINDS
 

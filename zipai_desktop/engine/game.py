@@ -12,7 +12,7 @@ a forced quad; stage 3 碰; stage 4 吃, one seat at a time.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Any
 
@@ -70,7 +70,6 @@ class Pending:
     kind: str  # discard | hu | peng | chi | hu_drawer (after a forced meld) | hu_dead (procedure P8)
     actions: list[Action]
     win: WinInfo | None = None
-    chi: dict[Chi, None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,7 +429,7 @@ class Game:
             options = self.chi_options(seat, card)
             if options:
                 actions: list[Action] = [*options, Pass()]
-                self.pending = Pending(seat, "chi", actions, chi=dict.fromkeys(options))
+                self.pending = Pending(seat, "chi", actions)
                 self._emit(ev.Offered(seat, card, ("chi", "pass")))
                 return
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.

@@ -368,8 +368,3 @@ def _role_groups(
         exposed[peng_idx] = quad(table.quad_other, True)
         return exposed + locked
     return exposed + locked  # card_free: the card joins the free cards
-
-
-def is_complete_shape(hand: Sequence[int], melds: Sequence[Meld], table: WinTable) -> bool:
-    """Whether the hand as it stands (no extra card) splits completely."""
-    return evaluate_win(hand, melds, None, Source.DEAL, table) is not None

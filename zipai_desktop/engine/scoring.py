@@ -58,9 +58,6 @@ def count_xing(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOpt
     return XingResult(tuple(turned), total)
 
 
-SPECIAL_NAMES = ("tianhu", "dihu", "sanlong_wukan")
-
-
 @dataclass(frozen=True, slots=True)
 class Settlement:
     """What a Guilin win is worth and who pays it."""

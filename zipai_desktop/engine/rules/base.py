@@ -41,10 +41,6 @@ def options_from_dict(cls: type[T], raw: Mapping[str, Any], choices: Mapping[str
     return cls(**values)
 
 
-def options_to_dict(options: Any) -> dict[str, Any]:
-    return dataclasses.asdict(options)
-
-
 @dataclass(frozen=True, slots=True)
 class Procedure:
     """Play-procedure switches the state machine reads (rules as data)."""

@@ -159,7 +159,6 @@ class BohuRules:
     players = (2, 3, 4)
     default_players = 3
     hand_size = 19  # the dealer gets one more, the 亮张
-    options_type = BohuOptions
 
     def parse_options(self, raw: Mapping[str, Any]) -> BohuOptions:
         options = options_from_dict(BohuOptions, raw, _CHOICES)

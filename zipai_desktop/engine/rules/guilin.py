@@ -65,7 +65,6 @@ class GuilinRules:
     players = (3,)
     default_players = 3
     hand_size = 20  # every seat is dealt 20; the dealer also gets the 挡底
-    options_type = GuilinOptions
 
     win_table = WinTable(
         values={
