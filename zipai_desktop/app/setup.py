@@ -25,8 +25,7 @@ def option_choices(rules_name: str) -> dict[str, tuple[Any, ...]]:
     """Every option of a game with the values it takes (the first is the default)."""
     rules = get_rules(rules_name)
     defaults = rules.parse_options({})
-    module = __import__(type(rules).__module__, fromlist=["_CHOICES"])
-    table: dict[str, tuple[Any, ...]] = getattr(module, "_CHOICES", {})
+    table: dict[str, tuple[Any, ...]] = getattr(rules, "choices", {})
     out: dict[str, tuple[Any, ...]] = {}
     for f in dataclasses.fields(defaults):
         default = getattr(defaults, f.name)

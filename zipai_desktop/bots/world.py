@@ -115,9 +115,7 @@ def _resume(game: Game, obs: Observation) -> None:
     assert obs.offer is not None and obs.offer_owner is not None
     card, owner, flip = obs.offer, obs.offer_owner, obs.offer_is_flip
     order = game.order_from(owner)
-    chi_queue = [owner, game.next_seat(owner)] if flip else [game.next_seat(owner)]
-    if flip and not game.procedure.chi_next_on_draw:
-        chi_queue = [owner]
+    chi_queue = game.chi_queue(owner, flip)
     if obs.decision == "hu":
         queue, stage = order[order.index(seat) + 1 :], Stage.HU
     elif obs.decision == "peng":

@@ -404,12 +404,7 @@ class Game:
                 return
         if w.stage is Stage.PENG:
             w.stage = Stage.CHI
-            if not w.flip:
-                w.queue = [self.next_seat(owner)]
-            elif self.procedure.chi_next_on_draw:
-                w.queue = [owner, self.next_seat(owner)]
-            else:
-                w.queue = [owner]
+            w.queue = self.chi_queue(owner, w.flip)
             seats = [
                 s
                 for s in self.active
@@ -437,6 +432,13 @@ class Game:
         self.piles[owner].append(card)
         self._emit(ev.ToPile(owner, card))
         self._flip(self.next_seat(owner))
+
+    def chi_queue(self, owner: int, flip: bool) -> list[int]:
+        """Who is offered 吃, in order: a discard to the discarder's 下家; a drawn card to the drawer, then (Guilin,
+        or the Bohu option) the drawer's 下家."""
+        if not flip:
+            return [self.next_seat(owner)]
+        return [owner, self.next_seat(owner)] if self.procedure.chi_next_on_draw else [owner]
 
     def _forced_quad(self, w: Window) -> bool:
         """Stage 2: 开舵 / 跑 from a 坎, from a 扫 / 偎 (another's card), or from a 碰 (flips; Bohu: discards too)."""

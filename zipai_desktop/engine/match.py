@@ -84,14 +84,13 @@ class Match:
         """Who deals the next hand of this 轮 / match."""
         if winner is not None:
             return winner
-        if self.rules.name == "bohu":
-            each_time = self.options.huang_zhuang_dealer == "each_time"
-            if each_time or self.draw_streak >= 3:
-                return self.next_seated(self.dealer)
+        draws = self.rules.draws_before_new_dealer(self.options)
+        if draws is not None and self.draw_streak >= draws:
+            return self.next_seated(self.dealer)
         return self.dealer
 
     def finish_hand(self) -> None:
-        """Book the finished hand: running totals, the 轮 (Bohu) and the next dealer."""
+        """Book the finished hand: running totals, the 轮 (if the game has rounds) and the next dealer."""
         game = self.game
         if game is None or game.result is None:
             raise ValueError("no finished hand to book")
@@ -101,33 +100,24 @@ class Match:
         next_dealer = self.next_dealer_after(winner)
         if winner is None and next_dealer != self.dealer:
             self.draw_streak = 0  # a new dealer after 荒庄 starts a new streak
-        if self.rules.name == "bohu":
-            self._book_bohu(game)
-        else:
+        rounds = self.rules.rounds(self.options)
+        if rounds is None or not rounds.settle_at_end:
             for seat, pts in enumerate(result.points):
                 self.totals[seat] += pts
+        if rounds is not None and winner is not None:
+            settlement = result.settlement
+            self.round_totals[winner] += settlement.raw_hu if rounds.count_raw_huxi else settlement.score
         self.played += 1
         self.game = None
-        if self.rules.name == "bohu" and any(t >= self.options.round_target for t in self.round_totals):
-            self._end_round(winner)
+        if rounds is not None and any(t >= rounds.target for t in self.round_totals):
+            self._end_round(winner, rounds.settle_at_end)
         else:
             self.dealer = next_dealer
 
-    def _book_bohu(self, game: Game) -> None:
-        result = game.result
-        assert result is not None
-        if self.options.settlement != "zero_sum_round":
-            for seat, pts in enumerate(result.points):
-                self.totals[seat] += pts
-        if result.winner is not None:
-            settlement = result.settlement
-            gain = settlement.raw_hu if self.options.round_counter == "huxi" else settlement.score
-            self.round_totals[result.winner] += gain
-
-    def _end_round(self, last_winner: int | None) -> None:
+    def _end_round(self, last_winner: int | None, settle: bool) -> None:
         """A 轮 is over: the optional zero-sum settlement, then the 下家 of the last winner deals a new 轮."""
         assert self.players is not None
-        if self.options.settlement == "zero_sum_round":
+        if settle:
             # Those who take part in the 轮: every seated player, except a fixed fourth seat that only keeps score.
             part = [s for s in range(self.players) if any(s in self._active(d) for d in range(self.players))]
             final = self.rules.round_end_settlement([self.round_totals[s] for s in part], len(part))

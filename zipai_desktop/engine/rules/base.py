@@ -56,6 +56,15 @@ class Procedure:
     dihu_on: str = "discard"  # 地胡 on the dealer's opening discard, or on the first draw after it ("draw")
 
 
+@dataclass(frozen=True, slots=True)
+class Rounds:
+    """A game played in 轮 (rounds): hands until a seat's round total reaches ``target`` (Bohu §14)."""
+
+    target: int
+    count_raw_huxi: bool  # the round total counts 胡息, not the hand's score
+    settle_at_end: bool  # the zero-sum settlement at the end of a 轮 replaces per-hand points
+
+
 class RuleSet(Protocol):
     """What the engine asks of a game's rules module."""
 
@@ -93,3 +102,7 @@ class RuleSet(Protocol):
     def settle(self, game: Game, seat: int, win: WinInfo) -> Any: ...
 
     def zero_sum(self, options: Any) -> bool: ...
+
+    def rounds(self, options: Any) -> Rounds | None: ...
+
+    def draws_before_new_dealer(self, options: Any) -> int | None: ...

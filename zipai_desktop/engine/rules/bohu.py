@@ -17,7 +17,7 @@ from .. import events as ev
 from ..cards import NUM_KINDS, RED_KINDS
 from ..hu import Group, Source, Split, WinTable, evaluate_win
 from ..melds import Meld, MeldKind
-from .base import Procedure, options_from_dict
+from .base import Procedure, Rounds, options_from_dict
 
 if TYPE_CHECKING:
     from ..game import Game, WinInfo
@@ -159,6 +159,7 @@ class BohuRules:
     players = (2, 3, 4)
     default_players = 3
     hand_size = 19  # the dealer gets one more, the 亮张
+    choices = _CHOICES  # option name -> the values it takes, for options with a fixed list
 
     def parse_options(self, raw: Mapping[str, Any]) -> BohuOptions:
         options = options_from_dict(BohuOptions, raw, _CHOICES)
@@ -202,6 +203,13 @@ class BohuRules:
 
     def zero_sum(self, options: BohuOptions) -> bool:
         return options.settlement == "losers_pay"
+
+    def rounds(self, options: BohuOptions) -> Rounds:
+        return Rounds(options.round_target, options.round_counter == "huxi", options.settlement == "zero_sum_round")
+
+    def draws_before_new_dealer(self, options: BohuOptions) -> int:
+        """§14, procedure P13: the dealer's 下家 deals after three 荒庄 in a row (or after each, by option)."""
+        return 1 if options.huang_zhuang_dealer == "each_time" else 3
 
     # --- the deal (§5) ----------------------------------------------------------------------------------------------
 

@@ -65,6 +65,7 @@ class GuilinRules:
     players = (3,)
     default_players = 3
     hand_size = 20  # every seat is dealt 20; the dealer also gets the 挡底
+    choices = _CHOICES  # option name -> the values it takes (the default first)
 
     win_table = WinTable(
         values={
@@ -103,6 +104,12 @@ class GuilinRules:
 
     def zero_sum(self, options: GuilinOptions) -> bool:
         return True
+
+    def rounds(self, options: GuilinOptions) -> None:
+        return None  # a Guilin match is a number of hands or a points target, no 轮
+
+    def draws_before_new_dealer(self, options: GuilinOptions) -> None:
+        return None  # §10.6: after 荒庄 the dealer stays
 
     # --- the deal (§2, procedure P12) -------------------------------------------------------------------------------
 
