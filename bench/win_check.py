@@ -32,12 +32,13 @@ def random_hand(rng: random.Random) -> list[int]:
     return counts
 
 
-def built_hand(rng: random.Random) -> list[int]:
-    """Seven groups (a 坎 now and then); a kind the sequences use three times would be a locked 坎, so skip those."""
+def complete_hand(rng: random.Random, groups: int, pair: bool) -> list[int]:
+    """``groups`` groups (a 坎 now and then) plus a pair if asked; a kind the sequences use three times would be a
+    locked 坎, so such draws are skipped."""
     while True:
         counts = [0] * NUM_KINDS
         kans = set()
-        for _ in range(7):
+        for _ in range(groups):
             if rng.random() < 0.15:
                 k = rng.randrange(NUM_KINDS)
                 counts[k] += 3
@@ -45,27 +46,20 @@ def built_hand(rng: random.Random) -> list[int]:
             else:
                 for k in rng.choice(GROUPS):
                     counts[k] += 1
+        if pair:
+            counts[rng.randrange(NUM_KINDS)] += 2
         if all(c <= 2 or (k in kans and c == 3) for k, c in enumerate(counts)):
             return counts
+
+
+def built_hand(rng: random.Random) -> list[int]:
+    """A complete 21-card Guilin hand: seven groups, no pair."""
+    return complete_hand(rng, 7, pair=False)
 
 
 def bohu_hand(rng: random.Random) -> list[int]:
-    """A complete 20-card Bohu hand: six groups (a 坎 now and then) and the pair, with no accidental 坎."""
-    while True:
-        counts = [0] * NUM_KINDS
-        kans = set()
-        for _ in range(6):
-            if rng.random() < 0.15:
-                k = rng.randrange(NUM_KINDS)
-                counts[k] += 3
-                kans.add(k)
-            else:
-                for k in rng.choice(GROUPS):
-                    counts[k] += 1
-        pair = rng.randrange(NUM_KINDS)
-        counts[pair] += 2
-        if all(c <= 2 or (k in kans and c == 3) for k, c in enumerate(counts)):
-            return counts
+    """A complete 20-card Bohu hand: six groups and the pair."""
+    return complete_hand(rng, 6, pair=True)
 
 
 def measure(hands: list[list[int]], *, cold: bool, table: object = TABLE) -> tuple[float, float, int]:

@@ -74,6 +74,7 @@ class TableScene:
         self.match_over = False
         self.selected = 0  # keyboard cursor in the hand
         self.buttons: list[Button] = []
+        self._buttons_key: tuple[object, ...] = ()
         self.message = ""
         self.helpers = {"hu": True, "waits": True, "log": True}
         self.show_help = False
@@ -242,6 +243,11 @@ class TableScene:
         return self.controller.legal(seat)
 
     def _make_buttons(self) -> None:
+        """The claim buttons of the decision now on offer; built once per decision, not every frame."""
+        key = (id(self.controller.game), len(self.controller.game.history), self.viewer, self.layout.size)
+        if key == self._buttons_key and self.buttons:
+            return
+        self._buttons_key = key
         legal = self._my_decision()
         self.buttons = []
         if not legal or all(isinstance(a, Discard) for a in legal):
