@@ -12,10 +12,7 @@ from zipai_desktop.app.table import TableScene
 from zipai_desktop.app.title import TitleScene
 from zipai_desktop.store.settings import load_settings
 
-
-def key(app: App, k: int, unicode: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode))
-    app.frame(1 / 60)
+from .ui import key
 
 
 def test_title_setup_and_table_by_keyboard() -> None:

@@ -21,23 +21,10 @@ from zipai_desktop.store.autosave import load_autosave
 from zipai_desktop.store.history import HandRow, open_history
 from zipai_desktop.store.paths import replays_dir
 
+from .ui import key, press
+
 SIZES = [(1280, 720), (1024, 640)]
 LANGS = ["zh", "en"]
-
-
-def press(app: App, pos: tuple[int, int]) -> None:
-    pygame.mouse.set_pos(pos)  # pygame_gui reads the pointer for hover as well as the event's position
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.frame(1 / 60)
-    app.frame(1 / 60)  # pygame_gui posts its UI_BUTTON_PRESSED while handling the release; it arrives next frame
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    app.frame(1 / 60)
 
 
 def play_hands(rules: str, players: int, seed: int, hands: int, level: str = "casual") -> Controller:

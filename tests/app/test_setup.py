@@ -8,15 +8,7 @@ from zipai_desktop.app.main import App
 from zipai_desktop.app.setup import SetupScene, option_choices
 from zipai_desktop.app.table import TableScene
 
-
-def press(app: App, pos: tuple[int, int]) -> None:
-    pygame.mouse.set_pos(pos)  # pygame_gui reads the pointer for hover as well as the event's position
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.frame(1 / 60)
-    app.frame(1 / 60)  # pygame_gui posts its UI_BUTTON_PRESSED while handling the release; it arrives next frame
+from .ui import press
 
 
 def test_setup_to_table_with_the_mouse() -> None:

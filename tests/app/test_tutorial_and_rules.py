@@ -23,6 +23,8 @@ from zipai_desktop.engine.actions import Chi, Discard, Hu, Pass, Peng  # noqa: E
 from zipai_desktop.engine.cards import parse_card  # noqa: E402
 from zipai_desktop.engine.melds import MeldKind  # noqa: E402
 
+from .ui import press
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -214,16 +216,6 @@ def test_rules_game_buttons_switch() -> None:
 
 
 # --- the title screen
-
-
-def press(app: App, pos: tuple[int, int]) -> None:
-    """A click on a pygame_gui button: the press arrives the frame after the mouse events."""
-    pygame.mouse.set_pos(pos)
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.frame(1 / 60)
-    app.frame(1 / 60)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
