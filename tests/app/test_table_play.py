@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -69,27 +70,26 @@ def test_a_human_plays_a_whole_hand_with_mouse_and_keys(rules: str, players: int
     pygame.quit()
 
 
-def test_hot_seat_cover_hides_the_table_until_the_next_player_clicks() -> None:
-    app = App((1280, 720), "zh", headless=True, resizable=False)
-    seats = [SeatConfig(HUMAN, "a"), SeatConfig(HUMAN, "b"), SeatConfig("casual", "c")]
-    controller = Controller(GameConfig(rules="guilin", players=3, seats=seats, seed=21), inline_bots=True)
-    table = TableScene(controller, (1280, 720), speed=8.0)
-    app.push(table)
+def _play_hot_seat(app: App, table: TableScene, *, until_result: bool = True) -> bool:
+    """Play the hand in front of the screen: clicks through each cover, discards the first free card, passes claims.
+
+    Returns whether a cover handed the screen to another seat; every covered frame is checked to show no hand.
+    """
     switched = False
     for _ in range(20000):
         app.frame(1 / 60)
-        if table.show_result:
+        if table.show_result and until_result:
             break
         if table.cover_for is not None:
             other = table.cover_for
-            assert other != table.viewer
             # While covered, nothing of either hand is drawn: the frame is the cover alone.
             colours = {app.screen.get_at((x, 650))[:3] for x in range(0, 1280, 40)}
             assert len(colours) == 1
+            if other != table.viewer:
+                switched = True
             click((640, 360))
             app.frame(1 / 60)
             assert table.viewer == other and table.cover_for is None
-            switched = True
             continue
         legal = table._my_decision()
         if legal:
@@ -99,7 +99,49 @@ def test_hot_seat_cover_hides_the_table_until_the_next_player_clicks() -> None:
             else:
                 click(table.buttons[-1].rect.center)
             app.frame(1 / 60)
-    assert switched
+    return switched
+
+
+def test_hot_seat_cover_hides_the_table_until_the_next_player_clicks() -> None:
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    seats = [SeatConfig(HUMAN, "a"), SeatConfig(HUMAN, "b"), SeatConfig("casual", "c")]
+    controller = Controller(GameConfig(rules="guilin", players=3, seats=seats, seed=21), inline_bots=True)
+    table = TableScene(controller, (1280, 720), speed=8.0)
+    app.push(table)
+    # The first deal is covered too: whoever started the match does not see the first player's hand.
+    assert table.cover_for is not None
+    assert _play_hot_seat(app, table)
+    controller.close()
+    pygame.quit()
+
+
+def test_hot_seat_next_hand_is_dealt_behind_the_cover(tmp_path: Path) -> None:
+    """下一局 after a settlement: the new hand is covered before any card of it is drawn face up."""
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    seats = [SeatConfig(HUMAN, "a"), SeatConfig(HUMAN, "b"), SeatConfig("casual", "c")]
+    controller = Controller(GameConfig(rules="guilin", players=3, seats=seats, seed=21, hands=4), inline_bots=True)
+    table = TableScene(controller, (1280, 720), speed=8.0)
+    app.push(table)
+    _play_hot_seat(app, table)
+    assert table.show_result and controller.match.played == 0
+    click((640, 360))  # 下一局
+    app.frame(1 / 60)
+    assert controller.match.played == 1 and not table.show_result
+    # Covered before anything of the new hand is shown, whoever the cover names (the last viewer included).
+    assert table.cover_for is not None and table.cover_for in controller.humans
+    for _ in range(30):  # the deal animates behind the cover; still nothing but the cover
+        app.frame(1 / 60)
+        assert table.cover_for is not None
+        colours = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in (560, 650, 700)}
+        assert len(colours) == 1, "a card is drawn under the hot-seat cover"
+    pygame.image.save(app.screen, str(tmp_path / "next_hand_cover.png"))
+    if os.environ.get("ZIPAI_SAVE_SHOTS"):
+        pygame.image.save(app.screen, os.environ["ZIPAI_SAVE_SHOTS"] + "/hotseat_next_hand.png")
+    seat = table.cover_for
+    key(pygame.K_RETURN)
+    app.frame(1 / 60)
+    assert table.cover_for is None and table.viewer == seat
+    assert sum(table.view.hand) > 0  # now the named player's own hand is shown
     controller.close()
     pygame.quit()
 

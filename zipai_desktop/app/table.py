@@ -84,6 +84,20 @@ class TableScene:
         self.size = size
         self.layout = make_layout(size, controller.config.players, self.viewer)
         self._pull()
+        self._cover_the_deal()
+
+    def _cover_the_deal(self) -> None:
+        """Hot-seat: every deal starts behind the cover, so nobody sees a hand that is not theirs.
+
+        The cover names the human who decides first (the seat to act, or the next human after a bot), and only their
+        click or key shows the table.
+        """
+        humans = self.controller.humans
+        if len(humans) < 2:
+            return
+        players = self.controller.config.players
+        start = self.controller.to_act if self.controller.to_act is not None else self.viewer
+        self.cover_for = next(s % players for s in range(start, start + players) if s % players in humans)
 
     # --- events and animation -------------------------------------------------------------------------------------
 
@@ -314,7 +328,9 @@ class TableScene:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.cover_for is not None:
-            if event.type == pygame.MOUSEBUTTONUP or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
+            if event.type == pygame.MOUSEBUTTONUP or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            ):
                 seat = self.cover_for
                 self.cover_for = None
                 self._set_viewer(seat)
@@ -411,8 +427,7 @@ class TableScene:
             return
         self.view = TableView(self.viewer)
         self.queue.clear()
-        if len(self.controller.humans) > 1:
-            self.cover_for = self.controller.humans[0] if self.viewer not in self.controller.humans else None
+        self._cover_the_deal()
 
     # --- drawing --------------------------------------------------------------------------------------------------
 
