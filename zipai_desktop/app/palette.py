@@ -1,0 +1,10 @@
+"""The table's colours, shared by the table, the settlement panel, the replay viewer and the other screens."""
+
+from __future__ import annotations
+
+FELT = (22, 78, 58)
+FELT_DARK = (16, 60, 44)
+PANEL = (10, 36, 28)
+GOLD = (240, 200, 90)
+WHITE = (240, 240, 240)
+GREY = (170, 180, 175)
