@@ -349,10 +349,10 @@ def test_real_subprocess_malformed_jsonl() -> None:
 @pytest.mark.parametrize(
     ("payload", "message"),
     [
-        ("{not json", "bad JSON"),
+        ("{not json", "not valid JSON"),
         ("", "no input"),
         ("[1, 2]", "must be a JSON object"),
-        (json.dumps(EX1) + "\n" + json.dumps(EX1), "bad JSON"),
+        (json.dumps(EX1) + "\n" + json.dumps(EX1), "not valid JSON: Extra data"),
         ({**EX1, "hand": "五五五六七八二七十玖玖九三X"}, "hand: unknown card glyph 'X'"),
         ({**EX1, "win_card": "Z"}, "win_card: unknown card glyph 'Z'"),
         ({**EX1, "xing": "七q"}, "xing: unknown card glyph 'q'"),
@@ -456,7 +456,7 @@ def test_jsonl_mixes_good_and_bad_lines(monkeypatch: pytest.MonkeyPatch, capsys:
     assert status == 2
     assert len(out) == 5  # blank lines are skipped, every other line answers in order
     assert out[0]["duo"] == 5
-    assert list(out[1]) == ["error"] and out[1]["error"].startswith("bad JSON")
+    assert list(out[1]) == ["error"] and out[1]["error"].startswith("the input is not valid JSON")
     assert out[2] == {"valid": False, "rules": "guilin", "reason": "below minimum: 9 < 10"}
     assert out[3] == {"error": "hand: unknown card glyph 'X'"}
     assert out[4]["hu"] == 27

@@ -78,6 +78,17 @@ def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
     return clip(text, limit)
 
 
+def name(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """A name from the input (a field, an option, a rules name) for a message: ``'min_hu'`` as Python shows it (repr
+    escapes control characters and surrogates), cut to about ``limit`` characters; a value that is not a string is
+    shown by :func:`quote`."""
+    if not isinstance(value, str):
+        return quote(value, limit)
+    if len(value) > limit:
+        return repr(value[:limit]) + f"… ({len(value):,} characters)"
+    return repr(value)
+
+
 def _int_digits(value: int) -> int:
     """Decimal digits of ``value`` without converting it to a string (which fails past 4,300 digits)."""
     size = abs(value)
@@ -229,6 +240,7 @@ __all__ = [
     "clip",
     "load_file",
     "loads",
+    "name",
     "printable",
     "quote",
     "read_file",

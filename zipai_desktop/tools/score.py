@@ -20,12 +20,14 @@ from __future__ import annotations
 import io
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import COPIES, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
 from ..engine.hu import Group, Source, Split, evaluate_roles, evaluate_win
+from ..engine.jsonsafe import JsonInputError, clip, loads, quote
+from ..engine.jsonsafe import name as show_name
 from ..engine.melds import Meld, MeldKind, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
 from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
@@ -52,7 +54,7 @@ class Malformed(ValueError):
 
 
 def not_available(name: str) -> str:
-    return f"rules {name!r} are not available in this build yet"
+    return f"rules {show_name(name)} are not available in this build yet"
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -72,7 +74,7 @@ def _get(data: Mapping[str, Any], name: str, *, required: bool) -> Any:
 
 def _whole(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Malformed(f"{name} must be a whole number, not {json.dumps(value, ensure_ascii=False)}")
+        raise Malformed(f"{name} must be a whole number, not {quote(value)}")
     return value
 
 
@@ -82,7 +84,7 @@ def _seat(data: Mapping[str, Any], name: str, players: int, *, required: bool = 
         return None
     seat = _whole(value, name)
     if not 0 <= seat < players:
-        raise Malformed(f"{name} {seat} is not a seat (seats are 0..{players - 1} for {players} players)")
+        raise Malformed(f"{name} {quote(seat)} is not a seat (seats are 0..{players - 1} for {players} players)")
     return seat
 
 
@@ -91,29 +93,36 @@ def _bool(data: Mapping[str, Any], name: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise Malformed(f"{name} must be true or false, not {json.dumps(value, ensure_ascii=False)}")
+        raise Malformed(f"{name} must be true or false, not {quote(value)}")
     return value
 
 
 def _card_list(value: Any, name: str) -> list[int]:
     if not isinstance(value, str):
-        raise Malformed(f"{name} must be a string of card glyphs, not {json.dumps(value, ensure_ascii=False)}")
+        raise Malformed(f"{name} must be a string of card glyphs, not {quote(value)}")
     try:
         return parse_cards(value)
     except CardError as exc:
         raise Malformed(f"{name}: {exc}") from None
 
 
+def _options(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    value = data.get("options")
+    if value is not None and not isinstance(value, dict):
+        raise Malformed(f'options must be a JSON object like {{"min_hu": 15}}, not {quote(value)}')
+    return value
+
+
 def _rules_name(data: Mapping[str, Any], cli_rules: str | None) -> str:
     value = data.get("rules")
     if value is not None and not isinstance(value, str):
-        raise Malformed(f"rules must be a string, not {json.dumps(value, ensure_ascii=False)}")
+        raise Malformed(f"rules must be a string, not {quote(value)}")
     if value is None:
         if cli_rules is None:
             raise Malformed('no rules: give --rules or a "rules" field')
         return cli_rules
     if cli_rules is not None and value != cli_rules:
-        raise Malformed(f"--rules {cli_rules} but the input says rules {value!r}")
+        raise Malformed(f"--rules {cli_rules} but the input says rules {show_name(value)}")
     return value
 
 
@@ -162,11 +171,11 @@ def _meld(
         raise Malformed(f'{where} must be an object like {{"kind": "peng", "cards": "捌捌捌"}}')
     extra = sorted(set(raw) - {"kind", "cards"})
     if extra:
-        raise Malformed(f"{where}: unknown field {extra[0]!r} (a meld has kind and cards)")
+        raise Malformed(f"{where}: unknown field {show_name(extra[0])} (a meld has kind and cards)")
     kind_name = _get(raw, "kind", required=True)
-    if kind_name not in {k.value for k in kinds}:
+    if not isinstance(kind_name, str) or kind_name not in {k.value for k in kinds}:
         known = ", ".join(k.value for k in kinds)
-        raise Malformed(f"{where}: unknown meld kind {json.dumps(kind_name, ensure_ascii=False)} ({rules}: {known})")
+        raise Malformed(f"{where}: unknown meld kind {quote(kind_name)} ({rules}: {known})")
     kind = MeldKind(kind_name)
     cards = _card_list(_get(raw, "cards", required=True), f"{where}.cards")
     shown = format_cards(cards) or "no cards"
@@ -244,9 +253,9 @@ def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Sourc
     assert dealer is not None and winner is not None
 
     source_raw = _get(data, "source", required=True)
-    if source_raw not in {s.value for s in Source}:
+    if not isinstance(source_raw, str) or source_raw not in {s.value for s in Source}:
         known = ", ".join(s.value for s in Source)
-        raise Malformed(f"source must be one of {known}, not {json.dumps(source_raw, ensure_ascii=False)}")
+        raise Malformed(f"source must be one of {known}, not {quote(source_raw)}")
     source = Source(source_raw)
     first_discard = _bool(data, "first_discard")
 
@@ -295,17 +304,17 @@ def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
     """Check a Guilin request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
     unknown = sorted(set(data) - GUILIN_FIELDS)
     if unknown:
-        raise Malformed(f"unknown field {unknown[0]!r} (guilin fields: {', '.join(sorted(GUILIN_FIELDS))})")
+        raise Malformed(f"unknown field {show_name(unknown[0])} (guilin fields: {', '.join(sorted(GUILIN_FIELDS))})")
     rules = get_rules("guilin")
     try:
-        options: GuilinOptions = parse_options(rules, data.get("options"))
+        options: GuilinOptions = parse_options(rules, _options(data))
     except OptionError as exc:
         raise Malformed(str(exc)) from None
 
     players_raw = _get(data, "players", required=False)
     players = rules.players[0] if players_raw is None else _whole(players_raw, "players")
     if players not in rules.players:
-        raise Malformed(f"guilin is played by {' or '.join(map(str, rules.players))} players, not {players}")
+        raise Malformed(f"guilin is played by {' or '.join(map(str, rules.players))} players, not {quote(players)}")
     dealer, winner, source, from_seat, first_discard = _who_and_how(data, players)
 
     melds = _melds(data)
@@ -511,9 +520,9 @@ def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
     """Check a Bohu request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
     unknown = sorted(set(data) - BOHU_FIELDS)
     if unknown:
-        raise Malformed(f"unknown field {unknown[0]!r} (bohu fields: {', '.join(sorted(BOHU_FIELDS))})")
+        raise Malformed(f"unknown field {show_name(unknown[0])} (bohu fields: {', '.join(sorted(BOHU_FIELDS))})")
     try:
-        options: BohuOptions = parse_options(BOHU, data.get("options"))
+        options: BohuOptions = parse_options(BOHU, _options(data))
     except OptionError as exc:
         raise Malformed(str(exc)) from None
 
@@ -521,7 +530,7 @@ def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
     players = BOHU_PLAYERS[0] if players_raw is None else _whole(players_raw, "players")
     if players not in BOHU_PLAYERS:
         raise Malformed(
-            f"bohu is played by 2 or 3 active players, not {players} (with 4 seated, 3 play: give players 3)"
+            f"bohu is played by 2 or 3 active players, not {quote(players)} (with 4 seated, 3 play: give players 3)"
         )
     dealer, winner, source, from_seat, first_discard = _who_and_how(data, players)
 
@@ -666,23 +675,34 @@ def score(data: Any, cli_rules: str | None = None) -> dict[str, Any]:
     if scorer is None:
         if name in KNOWN_RULES:
             raise Malformed(not_available(name))
-        raise Malformed(f"unknown rules {name!r} (known: {', '.join(KNOWN_RULES)})")
+        raise Malformed(f"unknown rules {show_name(name)} (known: {', '.join(KNOWN_RULES)})")
     return scorer(data)
 
 
-def score_text(text: str, cli_rules: str | None = None) -> dict[str, Any]:
-    """Decode and score one JSON object."""
+#: The largest input object read (a hand is under 2 KB even pretty-printed); with --jsonl, the longest line.
+MAX_INPUT = 1 << 20
+#: How much of an error message reaches stderr / an {"error"} line at most (the bad value itself is cut to ~80).
+MAX_MESSAGE = 400
+
+
+def score_text(text: str | bytes, cli_rules: str | None = None) -> dict[str, Any]:
+    """Decode and score one JSON object (``bytes`` must be UTF-8)."""
     if not text.strip():
         raise Malformed("no input: expected one JSON object")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise Malformed(f"bad JSON: {exc}") from None
+        data = loads(text, what="the input", max_bytes=MAX_INPUT)
+    except JsonInputError as exc:
+        raise Malformed(str(exc)) from None
     return score(data, cli_rules)
 
 
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False)
+
+
+def _message(exc: Exception) -> str:
+    """The one line that reports ``exc``: printable, and short whatever the input was."""
+    return clip(str(exc), MAX_MESSAGE)
 
 
 def _utf8(stream: Any) -> None:
@@ -691,15 +711,38 @@ def _utf8(stream: Any) -> None:
         stream.reconfigure(encoding="utf-8")
 
 
-def _read_stdin() -> str:
+def _read_stdin() -> str | bytes:
+    """All of stdin (bytes when it is a real stream: :func:`score_text` decodes them), at most MAX_INPUT + 1."""
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:
-        return sys.stdin.read()
-    raw: bytes = buffer.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise Malformed(f"the input is not UTF-8 ({exc.reason} at byte {exc.start})") from None
+        return sys.stdin.read(MAX_INPUT + 1)
+    raw: bytes = buffer.read(MAX_INPUT + 1)
+    return raw
+
+
+def _stdin_lines() -> Iterator[tuple[int, str | bytes | Malformed]]:
+    """(line number, line) for --jsonl, read as they come (a long input is never held whole); a line longer than
+    MAX_INPUT is skipped to its end and given as a :class:`Malformed`. Lines end at \\n only (U+2028 inside a JSON
+    string is not a line end)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        for number, text in enumerate(sys.stdin, start=1):
+            yield number, text
+        return
+    number = 0
+    while True:
+        raw: bytes = buffer.readline(MAX_INPUT + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_INPUT:
+            while not raw.endswith(b"\n"):
+                raw = buffer.readline(1 << 20)
+                if not raw:
+                    break
+            yield number, Malformed(f"the line is longer than the {MAX_INPUT:,} bytes a hand can be")
+            continue
+        yield number, raw
 
 
 def _usage_error(message: str) -> int:
@@ -729,10 +772,10 @@ def main(argv: Sequence[str]) -> int:
             else:
                 value = arg.split("=", 1)[1]
             if value not in KNOWN_RULES:
-                return _usage_error(f"unknown rules {value!r} (known: {', '.join(KNOWN_RULES)})")
+                return _usage_error(f"unknown rules {show_name(value)} (known: {', '.join(KNOWN_RULES)})")
             cli_rules = value
         else:
-            return _usage_error(f"unrecognised argument {arg!r}")
+            return _usage_error(f"unrecognised argument {show_name(arg)}")
         i += 1
 
     _utf8(sys.stdout)
@@ -740,30 +783,27 @@ def main(argv: Sequence[str]) -> int:
     if cli_rules is not None and cli_rules not in SCORERS:
         print(f"zipai score: {not_available(cli_rules)}", file=sys.stderr)
         return 2
-    try:
-        text = _read_stdin()
-    except Malformed as exc:
-        print(f"zipai score: {exc}", file=sys.stderr)
-        return 2
-
     if not jsonl:
         try:
-            result = score_text(text, cli_rules)
+            result = score_text(_read_stdin(), cli_rules)
         except Malformed as exc:
-            print(f"zipai score: {exc}", file=sys.stderr)
+            print(f"zipai score: {_message(exc)}", file=sys.stderr)
             return 2
         print(_dumps(result))
         return 0
 
     status = 0
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, line in _stdin_lines():
         try:
+            if isinstance(line, Malformed):
+                raise line
+            if not line.strip():
+                continue
             out = score_text(line, cli_rules)
         except Malformed as exc:
             status = 2
-            out = {"error": str(exc)}
-            print(f"zipai score: line {number}: {exc}", file=sys.stderr)
-        print(_dumps(out))
+            message = _message(exc)
+            out = {"error": message}
+            print(f"zipai score: line {number}: {message}", file=sys.stderr)
+        print(_dumps(out), flush=True)
     return status

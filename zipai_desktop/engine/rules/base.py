@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..hu import WinTable
+from ..jsonsafe import name as show_name
+from ..jsonsafe import quote
 
 if TYPE_CHECKING:
     from ..game import Game, WinInfo
@@ -28,15 +30,15 @@ def options_from_dict(cls: type[T], raw: Mapping[str, Any], choices: Mapping[str
     values: dict[str, Any] = {}
     for name, value in raw.items():
         if name not in fields:
-            raise OptionError(f"unknown option {name!r} (known: {', '.join(sorted(fields))})")
+            raise OptionError(f"unknown option {show_name(name)} (known: {', '.join(sorted(fields))})")
         allowed = choices.get(name)
         default = fields[name].default
         same_type = isinstance(value, bool) == isinstance(default, bool) and type(value) is type(default)
         if allowed is not None:
             if not same_type or value not in allowed:
-                raise OptionError(f"option {name!r} takes one of {list(allowed)}, not {value!r}")
+                raise OptionError(f"option {name!r} takes one of {list(allowed)}, not {quote(value)}")
         elif not same_type or (isinstance(value, int) and value < 0):
-            raise OptionError(f"option {name!r} takes a value like {default!r}, not {value!r}")
+            raise OptionError(f"option {name!r} takes a value like {default!r}, not {quote(value)}")
         values[name] = value
     return cls(**values)
 
