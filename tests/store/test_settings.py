@@ -121,7 +121,7 @@ def test_constructing_invalid_settings_raises() -> None:
     [
         (b"", "empty"),
         (b'{"language": "en", "sound": fal', "not valid JSON"),  # truncated
-        (b"\xff\xfe garbage \x00\x01", "not valid JSON"),  # damaged
+        (b"\xff\xfe garbage \x00\x01", "not UTF-8 text"),  # damaged
         (b"[1, 2, 3]", "not a settings file"),  # foreign JSON
         (b'{"format": "zipai-autosave", "version": 1}', "not a settings file"),  # another file of ours
     ],

@@ -29,6 +29,7 @@ from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from . import paths
 from .atomic import quarantine, remove_stale_temps, write_atomic
+from .safe_json import UnsafeJSON, clip, loads, short
 
 FORMAT = "zipai-autosave"
 VERSION = 1
@@ -97,7 +98,7 @@ def _int(value: Any, name: str, *, minimum: int | None = 0, optional: bool = Fal
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
-        raise AutosaveError(f"match field {name!r} has an invalid value {value!r}")
+        raise AutosaveError(f"match field {name!r} has an invalid value {short(value)}")
     return value
 
 
@@ -111,10 +112,10 @@ def _check_header(state: Any) -> Mapping[str, Any]:
     if not isinstance(state, Mapping):
         raise AutosaveError("it is not a saved game")
     if state.get("format") != FORMAT:
-        raise AutosaveError(f"it is not a saved game (format {state.get('format')!r})")
+        raise AutosaveError(f"it is not a saved game (format {short(state.get('format'))})")
     version = state.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise AutosaveError(f"its version {version!r} is not readable")
+        raise AutosaveError(f"its version {short(version)} is not readable")
     if version > VERSION:
         raise AutosaveError(
             f"it was saved by a newer version of the game (save version {version}, this one reads {VERSION})"
@@ -143,7 +144,7 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
         raise AutosaveError(str(exc)) from None
     seed = fields["seed"]
     if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise AutosaveError(f"match seed {seed!r} is not a number or a string")
+        raise AutosaveError(f"match seed {short(seed)} is not a number or a string")
     players = _int(fields["players"], "players", minimum=1)
     try:
         match = Match(
@@ -182,7 +183,7 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
     }
     for key, value in expected.items():
         if hand.get(key) != value:
-            raise AutosaveError(f"the hand in progress does not belong to the match ({key} {hand.get(key)!r})")
+            raise AutosaveError(f"the hand in progress does not belong to the match ({key} {short(hand.get(key))})")
     try:
         game = replay(hand)
     except RecordError as exc:
@@ -222,16 +223,16 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[dict[str,
     except OSError as exc:
         return None, f"The saved game cannot be read ({exc})."
     try:
-        state = json.loads(raw.decode("utf-8"))
+        state = loads(raw)
         if not isinstance(state, dict):
             raise AutosaveError("it is not a saved game")
         restore(state)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        reason = "the file is empty" if not raw.strip() else "the file is damaged or incomplete"
+    except UnsafeJSON as exc:
+        reason = "the file is damaged or incomplete" if str(exc).startswith("is not") else f"the file {exc}"
     except AutosaveError as exc:
-        reason = str(exc)
+        reason = clip(str(exc), 200)
     except Exception as exc:  # noqa: BLE001 - a save that breaks the engine must not stop the game from starting
-        reason = f"it could not be replayed ({type(exc).__name__}: {exc})"
+        reason = f"it could not be replayed ({type(exc).__name__}: {clip(str(exc))})"
     else:
         return state, None
     try:

@@ -19,6 +19,7 @@ from ..engine.rules import RULESETS
 from ..engine.rules.base import OptionError
 from . import paths
 from .atomic import quarantine, remove_stale_temps, write_atomic
+from .safe_json import UnsafeJSON, clip, loads, short
 
 FORMAT = "zipai-settings"
 VERSION = 1
@@ -42,7 +43,7 @@ def _is_number(value: Any) -> bool:
 def _check_choice(name: str, choices: tuple[str, ...]) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if value not in choices or not isinstance(value, str):
-            raise SettingsError(f"{name!r} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+            raise SettingsError(f"{name!r} must be one of {', '.join(map(repr, choices))}, not {short(value)}")
         return value
 
     return check
@@ -51,7 +52,7 @@ def _check_choice(name: str, choices: tuple[str, ...]) -> Callable[[Any], Any]:
 def _check_bool(name: str) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if not isinstance(value, bool):
-            raise SettingsError(f"{name!r} must be true or false, not {value!r}")
+            raise SettingsError(f"{name!r} must be true or false, not {short(value)}")
         return value
 
     return check
@@ -60,7 +61,7 @@ def _check_bool(name: str) -> Callable[[Any], Any]:
 def _check_range(name: str, low: float, high: float) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if not _is_number(value) or not low <= value <= high:
-            raise SettingsError(f"{name!r} must be a number from {low:g} to {high:g}, not {value!r}")
+            raise SettingsError(f"{name!r} must be a number from {low:g} to {high:g}, not {short(value)}")
         return float(value)
 
     return check
@@ -76,7 +77,7 @@ def _check_window(value: Any) -> tuple[int, int]:
         return (int(value[0]), int(value[1]))
     raise SettingsError(
         f"'window_size' must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
-        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}, not {value!r}"
+        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}, not {short(value)}"
     )
 
 
@@ -90,7 +91,7 @@ def _check_seats(value: Any) -> tuple[str, ...]:
         return tuple(value)
     raise SettingsError(
         f"'default_seats' must be a list of {counts[0]} to {counts[-1]} seat kinds "
-        f"({', '.join(SEAT_KINDS)}), not {value!r}"
+        f"({', '.join(SEAT_KINDS)}), not {short(value)}"
     )
 
 
@@ -98,14 +99,16 @@ def _option_problems(rules_name: str, options: Any) -> tuple[dict[str, Any], lis
     """The valid options of one game and a message per option dropped."""
     rules = RULESETS[rules_name]
     if not isinstance(options, Mapping):
-        return {}, [f"'rule_options' for {rules_name!r} must be an object, not {options!r}; the defaults are used"]
+        return {}, [
+            f"'rule_options' for {short(rules_name)} must be an object, not {short(options)}; the defaults are used"
+        ]
     kept: dict[str, Any] = {}
     problems: list[str] = []
     for name, value in options.items():
         try:
             rules.parse_options({name: value})
         except OptionError as exc:
-            problems.append(f"'rule_options' for {rules_name!r}: {exc}; the default is used")
+            problems.append(f"'rule_options' for {short(rules_name)}: {exc}; the default is used")
             continue
         kept[str(name)] = value
     return kept, problems
@@ -120,13 +123,15 @@ def _check_rule_options(value: Any) -> dict[str, dict[str, Any]]:
 
 def _clean_rule_options(value: Any) -> tuple[dict[str, dict[str, Any]], list[str]]:
     if not isinstance(value, Mapping):
-        return {}, [f"'rule_options' must be an object with one entry per game, not {value!r}; the defaults are used"]
+        return {}, [
+            f"'rule_options' must be an object with one entry per game, not {short(value)}; the defaults are used"
+        ]
     kept: dict[str, dict[str, Any]] = {}
     problems: list[str] = []
     for rules_name, options in value.items():
         if rules_name not in RULESETS:
             known = ", ".join(RULESETS)
-            problems.append(f"'rule_options' has an unknown game {rules_name!r} (known: {known}); ignored")
+            problems.append(f"'rule_options' has an unknown game {short(rules_name)} (known: {known}); ignored")
             continue
         good, bad = _option_problems(rules_name, options)
         kept[rules_name] = good
@@ -210,7 +215,7 @@ def from_json(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
         if key in ("format", "version"):
             continue
         if key not in known:
-            messages.append(f"settings.json: unknown setting {key!r} was ignored")
+            messages.append(f"settings.json: unknown setting {short(key)} was ignored")
     for name in known:
         if name not in data:
             continue
@@ -268,24 +273,26 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
 
     defaults_used = "default settings are used"
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        reason = "is empty" if not raw.strip() else f"is not valid JSON ({exc})"
-        return set_aside(reason, Settings(), [], defaults_used)
+        data = loads(raw)
+    except UnsafeJSON as exc:
+        return set_aside(str(exc), Settings(), [], defaults_used)
     if not isinstance(data, dict) or data.get("format", FORMAT) != FORMAT:
         what = data.get("format") if isinstance(data, dict) else type(data).__name__
-        return set_aside(f"is not a settings file ({what!r})", Settings(), [], defaults_used)
+        return set_aside(f"is not a settings file ({short(what)})", Settings(), [], defaults_used)
     version = data.get("version", VERSION)
     if version != VERSION:
         settings, messages = from_json(data)
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
         why = (
-            f"was written by a newer version of the game (settings version {version!r}; this one reads {VERSION})"
+            f"was written by a newer version of the game (settings version {short(version)}; this one reads {VERSION})"
             if newer
-            else f"has an unsupported settings version {version!r} (this game reads {VERSION})"
+            else f"has an unsupported settings version {short(version)} (this game reads {VERSION})"
         )
         return set_aside(why, settings, messages, "the settings this version understands are used")
-    return from_json(data)
+    try:
+        return from_json(data)
+    except Exception as exc:  # noqa: BLE001 - a value no check foresaw must not stop the game from starting
+        return set_aside(f"could not be read ({type(exc).__name__}: {clip(str(exc))})", Settings(), [], defaults_used)
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
