@@ -61,6 +61,14 @@ def test_e2_yi_ke_zhu_thresholds(
     assert (s.hu, s.fan, s.score, s.special) == (huxi, fan, score, special)
 
 
+def test_yi_ke_zhu_when_the_winning_card_is_the_only_red_card() -> None:
+    # E2's 22 胡息 hand with 二 as the winning card: §12 counts the winning card once, so exactly 1 red: 一颗珠 (番 2).
+    melds = "ti 壹壹壹壹, wei 捌捌捌, chi 肆伍陆, peng 九九九"
+    g = position(hands=["", "一三四五六八八"], melds=["", melds], wall="二", to_flip=1)
+    s = win_by(g, 1)
+    assert (s.hu, s.fan, s.score, s.special) == (22, 2, 44, ("yi_ke_zhu",))
+
+
 def test_e3_hei_hu_and_e3a_below_minimum() -> None:
     hand = "壹壹壹叁肆伍三四五九九玖陆陆六一"
     g = position(hands=["", hand], melds=["", "wei 捌捌捌"], wall="一", to_flip=0)

@@ -37,6 +37,25 @@ def test_example_1_zimo_seven_triples() -> None:
     assert s.points == (-5, 10, -5)
 
 
+def test_example_1_with_xing_card_yi_counts_the_winning_card_once() -> None:
+    # The next wall card 一 instead of 七: 上醒 = 二, held twice (二七十 and the winning 二 in 二三四), 下醒 = 十 (wrap
+    # around) once. §10.3.2 counts each card of the winning hand once: 醒 3, T = 2 + 3 + 1 = 6 (not 7).
+    g = game_from_position(
+        GUILIN,
+        hands=["", "五五五六七八二七十玖玖九三四"],
+        melds=["", "peng 捌捌捌, chi 壹贰叁"],
+        wall="二一",
+        dealer=0,
+        flipped=1,
+        to_flip=1,
+    )
+    drive(g, (1, "胡"))
+    s = won(g, 1)
+    assert s.xing_cards == (parse_card("一"),)
+    assert s.duo_parts == {"hu": 2, "xing": 3, "zimo": 1}
+    assert s.duo == 6 and s.points == (-6, 12, -6)
+
+
 def test_example_2_dian_pao_with_kai_duo_and_pair() -> None:
     g = game_from_position(
         GUILIN,

@@ -295,8 +295,8 @@ class Game:
             hand_after
         ):
             # Procedure P8: offer 胡 with the meld counted; otherwise the card is dead.
+            self.dead_card = card  # in flight while 胡 is considered (winner_cards counts it once)
             win = self._win_check(seat, card, Source.OWN_DRAW, seat, False)
-            self.dead_card = card
             if win is not None:
                 self._ask_hu(seat, win, "hu_dead")
             else:
@@ -530,12 +530,20 @@ class Game:
         self._emit(ev.Offered(seat, win.card, tuple(a.to_json()["type"] for a in actions)))
 
     def winner_cards(self, seat: int, card: int | None) -> list[int]:
-        """Every card the winner holds (hand, melds and the winning card), as a count vector: what 醒 counts."""
+        """Every card of the winning hand (hand, melds and the winning card, each once), as a count vector: what 醒
+        (Guilin §10.3.2) and the red / 大 / 小 counts (Bohu §12) run over.
+
+        The one place that knows the winner's cards. It is asked while the winning ``card`` is still in flight (on
+        offer in the claim window, or the dead card of procedure P8), before the win takes it into the hand: the
+        settlement is made on that position (see :meth:`_finish_win`), so the card is counted exactly once.
+        """
         held = list(self.hands[seat])
         for m in self.melds[seat]:
             for k in m.cards:
                 held[k] += 1
         if card is not None:
+            in_flight = (self.window is not None and self.window.card == card) or self.dead_card == card
+            assert in_flight, "the winning card is counted once: settle before it is taken into the hand"
             held[card] += 1
         return held
 
@@ -544,7 +552,9 @@ class Game:
         return self.rules.settle(self, seat, win)
 
     def _finish_win(self, seat: int, win: WinInfo) -> None:
+        """Every path to a win ends here: settle on the position before the win, then take the winning card."""
         settlement = self.settle(seat, win)
+        self._take_winning_card(seat, win)
         self.window = None
         self.pending = None
         self.phase = Phase.ENDED
@@ -636,7 +646,6 @@ class Game:
                 assert forced is not None
                 self._make_drawer_meld(seat, card, forced, own_sao)
                 win = WinInfo(win.split, win.source, None, win.from_seat, win.special)
-            self._take_winning_card(seat, win)
             self._finish_win(seat, win)
             return
         self._emit(ev.Passed(seat, "hu"))
