@@ -5,12 +5,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-USAGE = """usage: zipai [score|sim|replay] ...
+USAGE = """usage: zipai [score|sim|replay|ladder|tournament] ...
 
   zipai score [--rules guilin|bohu] [--jsonl] < hand.json    score a hand (胡 / 胡息, 舵, points)
   zipai sim --rules guilin --hands N --seed S --bots B0,B1,B2 [--json]   bots play hands headless
   zipai replay FILE [--verify] [--json]                     show or verify a game record
   zipai ladder [--quick] [--write docs/bots.md]             each bot level against the one below, both games
+  zipai tournament --rules R --entrants 12 --rounds 4 --seed S [--json]   a competition of bots, headless
   zipai                                                     start the game window
   zipai --version                                           print the version
 """
@@ -44,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .tools.ladder import main as ladder_main
 
         return ladder_main(rest)
+    if command == "tournament":
+        from .tools.tournament import main as tournament_main
+
+        return tournament_main(rest)
     if command is not None:
         print(f"zipai: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
         return 2

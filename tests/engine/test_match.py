@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from zipai_desktop.engine.game import HandResult
-from zipai_desktop.engine.match import Match
+from zipai_desktop.engine.match import Match, Stakes
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.rules.bohu import BohuRules, BohuSettlement
 
@@ -89,3 +91,63 @@ def test_zero_sum_round_settlement() -> None:
     book(m, 1, 35)
     book(m, 0, 102)
     assert m.rounds_done == 1 and sum(m.totals) == 0 and m.totals == [18, -3, -15]
+
+
+# --- 倍率: stakes ---------------------------------------------------------------------------------------------------
+
+
+def test_stakes_pay_points_times_base_times_multiplier() -> None:
+    stakes = Stakes(base=5, multiplier=3)
+    assert stakes.unit == 15
+    assert stakes.payments((-4, -4, 8)) == (-60, -60, 120)
+    assert stakes.balances((1, 2, 3)) is None and not stakes.broke((-1000, 0, 1000))
+
+
+def test_a_stakes_match_keeps_points_and_stake_units_side_by_side() -> None:
+    m = Match(GUILIN, GUILIN.parse_options({}), seed=1, hands=4, dealer=0, stakes=Stakes(2, 5, start_balance=500))
+    m.start_hand().result = HandResult(2, None, None, (-4, -4, 8))
+    m.finish_hand()
+    assert m.totals == [-4, -4, 8]
+    assert m.money_totals == (-40, -40, 80)
+    assert m.balances == (460, 460, 580)
+    assert not m.over
+
+
+def test_a_balance_falling_to_zero_ends_the_match() -> None:
+    m = Match(GUILIN, GUILIN.parse_options({}), seed=1, hands=None, dealer=0, stakes=Stakes(10, 1, start_balance=100))
+    m.start_hand().result = HandResult(2, None, None, (-6, -6, 12))
+    m.finish_hand()
+    assert m.balances == (40, 40, 220) and not m.over
+    m.start_hand().result = HandResult(2, None, None, (-4, -4, 8))
+    m.finish_hand()
+    assert m.balances == (0, 0, 300)
+    assert m.over  # at exactly 0, not only below
+    with pytest.raises(ValueError, match="over"):
+        m.start_hand()
+
+
+def test_a_points_target_ends_a_stakes_match() -> None:
+    m = Match(GUILIN, GUILIN.parse_options({}), seed=1, hands=None, target=10, dealer=0, stakes=Stakes(1, 2))
+    m.start_hand().result = HandResult(1, None, None, (-5, 10, -5))
+    m.finish_hand()
+    assert m.over and m.money_totals == (-10, 20, -10)
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"base": 0}, "base"),
+        ({"multiplier": True}, "multiplier"),
+        ({"start_balance": -5}, "start_balance"),
+        ({"base": "2"}, "base"),
+        ({"bet": 1}, "unknown"),
+    ],
+)
+def test_bad_stakes_are_refused_with_the_field_named(data: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Stakes.from_json(data)
+
+
+def test_stakes_survive_json() -> None:
+    stakes = Stakes(5, 2, 200)
+    assert Stakes.from_json(stakes.to_json()) == stakes

@@ -77,6 +77,7 @@ EXPECTED_ALL = Stats(
         "casual": LevelStats("casual", 4, 2, 8),
         "strong": LevelStats("strong", 4, 2, 8),
     },
+    stake=8 - 6 + 0 + 6 - 10 + 12,  # no stakes: one unit per point
 )
 
 EXPECTED_GUILIN = Stats(
@@ -90,6 +91,7 @@ EXPECTED_GUILIN = Stats(
     best_score=6,
     dealt_in=1,
     vs={"casual": LevelStats("casual", 4, 2, 8), "strong": LevelStats("strong", 4, 2, 8)},
+    stake=8,
 )
 
 EXPECTED_BOHU = Stats(
@@ -103,6 +105,7 @@ EXPECTED_BOHU = Stats(
     best_score=12,
     dealt_in=0,
     vs={"beginner": LevelStats("beginner", 2, 1, 2)},
+    stake=2,
 )
 
 
@@ -245,7 +248,7 @@ def test_transaction_groups_writes_and_rolls_back(home: Path) -> None:
 
 def test_schema_has_matches_hands_and_version(home: Path) -> None:
     h = History()
-    assert h.version == history_module.schema_version() == 1
+    assert h.version == history_module.schema_version() == 2
     h.close()
     conn = sqlite3.connect(paths.history_path())
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -338,16 +341,17 @@ def test_an_old_schema_is_upgraded_after_a_backup(home: Path, monkeypatch: pytes
     def v2(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE hands ADD COLUMN note TEXT")
 
+    n = history_module.schema_version()
     monkeypatch.setattr(history_module, "MIGRATIONS", [*history_module.MIGRATIONS, v2])
     h = History()
-    assert h.version == 2 and h.message is not None and "upgraded from schema 1 to 2" in h.message
-    (backup,) = path.parent.glob("history.sqlite.v1-*")
+    assert h.version == n + 1 and h.message is not None and f"upgraded from schema {n} to {n + 1}" in h.message
+    (backup,) = path.parent.glob(f"history.sqlite.v{n}-*")
     assert backup.read_bytes() == before and backup.name in h.message
     assert h.stats() == EXPECTED_ALL
     assert "note" in {r[1] for r in h.conn.execute("PRAGMA table_info(hands)")}
     h.close()
     with History() as again:
-        assert again.message is None and again.version == 2
+        assert again.message is None and again.version == n + 1
 
 
 def test_a_failed_migration_changes_nothing(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -365,7 +369,7 @@ def test_a_failed_migration_changes_nothing(home: Path, monkeypatch: pytest.Monk
     h.close()
     monkeypatch.setattr(history_module, "MIGRATIONS", original)
     with History() as again:
-        assert again.version == 1 and again.stats() == EXPECTED_ALL
+        assert again.version == len(original) and again.stats() == EXPECTED_ALL
 
 
 def test_unopenable_location_falls_back_to_memory(home: Path) -> None:

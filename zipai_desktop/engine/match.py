@@ -9,10 +9,83 @@ choosing a dealer, 下家 is the next *seated* chair.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .game import Game
+
+#: The stake choices offered at setup (底分, 倍率, starting balance); any positive integers are valid.
+STAKE_BASES = (1, 2, 5, 10)
+STAKE_MULTIPLIERS = (1, 2, 3, 5, 10)
+STAKE_BALANCES = (None, 100, 200, 500, 1000)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """倍率对战: every point (舵 in Guilin, 胡息 × 番 in Bohu) is paid as ``base`` (底分) × ``multiplier`` (倍率) stake
+    units. With a ``start_balance`` each seat starts with that many units and the match ends when a balance falls to 0.
+
+    Pure data: the match keeps its totals in points; the stake side is always derived from them, so the two can never
+    disagree (statistics store both).
+    """
+
+    base: int = 1
+    multiplier: int = 1
+    start_balance: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("base", "multiplier"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"stakes: {name} must be a whole number >= 1, not {value!r}")
+        balance = self.start_balance
+        if balance is not None and (not isinstance(balance, int) or isinstance(balance, bool) or balance < 1):
+            raise ValueError(f"stakes: start_balance must be a whole number >= 1 or none, not {balance!r}")
+
+    @property
+    def unit(self) -> int:
+        """Stake units paid per point."""
+        return self.base * self.multiplier
+
+    def money(self, points: int) -> int:
+        """A payment in points, in stake units."""
+        return points * self.unit
+
+    def payments(self, points: Sequence[int]) -> tuple[int, ...]:
+        """One hand's payments per seat, in stake units."""
+        return tuple(self.money(p) for p in points)
+
+    def balances(self, totals: Sequence[int]) -> tuple[int, ...] | None:
+        """Each seat's balance after the match totals (``None`` without a starting balance)."""
+        if self.start_balance is None:
+            return None
+        return tuple(self.start_balance + self.money(t) for t in totals)
+
+    def broke(self, totals: Sequence[int]) -> bool:
+        """A seat's balance has fallen to 0 (or below): the match is over."""
+        balances = self.balances(totals)
+        return balances is not None and any(b <= 0 for b in balances)
+
+    def to_json(self) -> dict[str, int | None]:
+        return {"base": self.base, "multiplier": self.multiplier, "start_balance": self.start_balance}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Stakes:
+        """Stakes from their JSON object; a missing or bad field raises ``ValueError`` naming it."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"stakes must be an object, not {data!r}")
+        unknown = set(data) - {"base", "multiplier", "start_balance"}
+        if unknown:
+            raise ValueError(f"stakes: unknown field(s) {', '.join(sorted(unknown))}")
+        return cls(_int_field(data, "base", 1), _int_field(data, "multiplier", 1), data.get("start_balance"))
+
+
+def _int_field(data: Mapping[str, Any], name: str, default: int) -> int:
+    value = data.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"stakes: {name} must be a whole number, not {value!r}")
+    return value
 
 
 def hand_seed(match_seed: int | str, hand_no: int) -> str:
@@ -22,7 +95,8 @@ def hand_seed(match_seed: int | str, hand_no: int) -> str:
 
 @dataclass
 class Match:
-    """Hands until ``hands`` are played, a seat's running total reaches +/- ``target``, or ``rounds`` 轮 are over."""
+    """Hands until ``hands`` are played, a seat's running total reaches +/- ``target``, ``rounds`` 轮 are over, or
+    (with :class:`Stakes` and a starting balance) a seat's balance falls to 0."""
 
     rules: Any
     options: Any
@@ -37,6 +111,7 @@ class Match:
     rounds_done: int = 0
     played: int = 0
     draw_streak: int = 0
+    stakes: Stakes | None = None
     game: Game | None = None
 
     def __post_init__(self) -> None:
@@ -62,7 +137,19 @@ class Match:
             return True
         if self.rounds is not None and self.rounds_done >= self.rounds:
             return True
+        if self.stakes is not None and self.stakes.broke(self.totals):
+            return True
         return self.target is not None and any(abs(t) >= self.target for t in self.totals)
+
+    @property
+    def balances(self) -> tuple[int, ...] | None:
+        """Stake balances per seat (``None`` without stakes or without a starting balance)."""
+        return self.stakes.balances(self.totals) if self.stakes is not None else None
+
+    @property
+    def money_totals(self) -> tuple[int, ...] | None:
+        """The match totals in stake units (``None`` without stakes)."""
+        return self.stakes.payments(self.totals) if self.stakes is not None else None
 
     def start_hand(self) -> Game:
         if self.over:

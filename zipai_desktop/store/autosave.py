@@ -4,7 +4,7 @@ The file (``autosave.json`` in the data folder) is a versioned JSON object::
 
     {"format": "zipai-autosave", "version": 1,
      "match": {"rules", "options", "seed", "hands", "target", "rounds", "players", "dealer", "totals",
-               "round_totals", "rounds_done", "played", "draw_streak"},
+               "round_totals", "rounds_done", "played", "draw_streak", "stakes" (optional: 倍率, or null)},
      "seats": [...], "hand": <engine.record.to_record(game)> or null, "saved_at": "<ISO time>"}
 
 Resuming rebuilds the :class:`Match` from its fields and replays the hand's record (seed + actions), so the game is in
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.match import Match, hand_seed
+from ..engine.match import Match, Stakes, hand_seed
 from ..engine.record import RecordError, replay, to_record
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
@@ -83,6 +83,7 @@ def match_state(match: Match, seats: Sequence[Any], game: Game | None = None) ->
         "rounds_done": match.rounds_done,
         "played": match.played,
         "draw_streak": match.draw_streak,
+        "stakes": match.stakes.to_json() if match.stakes is not None else None,
     }
     return {
         "format": FORMAT,
@@ -147,6 +148,11 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
         raise AutosaveError(f"match seed {short(seed)} is not a number or a string")
     players = _int(fields["players"], "players", minimum=1)
     try:
+        stakes_json = fields.get("stakes")  # optional: saves from before 倍率 have none
+        stakes = Stakes.from_json(stakes_json) if stakes_json is not None else None
+    except ValueError as exc:
+        raise AutosaveError(str(exc)) from None
+    try:
         match = Match(
             rules,
             options,
@@ -161,6 +167,7 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
             rounds_done=_int(fields["rounds_done"], "rounds_done"),
             played=_int(fields["played"], "played"),
             draw_streak=_int(fields["draw_streak"], "draw_streak"),
+            stakes=stakes,
         )
     except ValueError as exc:
         raise AutosaveError(str(exc)) from None

@@ -9,7 +9,8 @@ version of the game is not touched: the :class:`History` then works in memory fo
 :attr:`History.message` says why. An older schema is upgraded in place after a backup copy is made.
 
 Schema versions: ``PRAGMA user_version`` is the number of migrations applied; ``MIGRATIONS[i]`` upgrades version
-``i`` to ``i + 1``. A version 2 is one more function appended to the list.
+``i`` to ``i + 1``. Version 2 added 倍率 (a match's stakes, each hand's payment in stake units beside its points) and
+比赛 (the record of competitions and the player's finish).
 """
 
 from __future__ import annotations
@@ -110,8 +111,42 @@ def _migrate_v1(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_v2(conn: sqlite3.Connection) -> None:
+    """倍率 and 比赛: a match's stakes, each hand's stake payments kept beside its points, and the competitions.
+
+    Hands stored before stakes existed were played at one unit per point, so their stake equals their points.
+    """
+    conn.execute("ALTER TABLE matches ADD COLUMN stakes TEXT")  # JSON {"base", "multiplier", "start_balance"} or NULL
+    conn.execute("ALTER TABLE hands ADD COLUMN stake_unit INTEGER NOT NULL DEFAULT 1")  # stake units per point
+    conn.execute("ALTER TABLE hands ADD COLUMN human_stake INTEGER NOT NULL DEFAULT 0")  # human_points x stake_unit
+    conn.execute("UPDATE hands SET human_stake = human_points * stake_unit")
+    conn.execute("DROP INDEX hands_stats")
+    conn.execute(
+        """CREATE INDEX hands_stats ON hands (counted, played_at, rules, match_id, human_seats, human_points,
+            human_won, human_dealt_in, score, winner, human_stake)"""
+    )
+    conn.execute(
+        """CREATE TABLE competitions (
+            id INTEGER PRIMARY KEY,
+            rules TEXT NOT NULL,
+            players INTEGER NOT NULL,         -- seats per table
+            entrants INTEGER NOT NULL,
+            rounds INTEGER NOT NULL,
+            hands INTEGER NOT NULL,           -- hands per table and round
+            duplicate INTEGER NOT NULL,
+            seed TEXT NOT NULL,               -- JSON value
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            finish INTEGER,                   -- the player's final rank (1 = won), NULL while unfinished
+            points INTEGER,
+            hands_won INTEGER,
+            standings TEXT                    -- JSON: the final standings
+        )"""
+    )
+
+
 #: ``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the current version is ``len(MIGRATIONS)``.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_v1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_v1, _migrate_v2]
 
 
 def schema_version() -> int:
@@ -202,6 +237,26 @@ class Stats:
     best_score: int | None = None
     dealt_in: int = 0
     vs: dict[str, LevelStats] = dataclasses.field(default_factory=dict)
+    stake: int = 0  # the human seats' payments in stake units (倍率: points x 底分 x 倍率)
+
+
+@dataclass(frozen=True)
+class CompetitionRow:
+    """One competition (比赛): its settings and, once finished, the player's rank, points and hands won."""
+
+    id: int
+    rules: str
+    players: int
+    entrants: int
+    rounds: int
+    hands: int
+    duplicate: bool
+    seed: int | str
+    started_at: str
+    finished_at: str | None
+    finish: int | None
+    points: int | None
+    hands_won: int | None
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -387,15 +442,19 @@ class History:
         seed: int | str | None = None,
         practice: bool = False,
         started_at: datetime | None = None,
+        stakes: Mapping[str, Any] | None = None,
     ) -> int:
-        """A new match; ``seats`` are "human" or a bot level per seat (or objects with a ``kind``). Returns its id."""
+        """A new match; ``seats`` are "human" or a bot level per seat (or objects with a ``kind``). Returns its id.
+
+        ``stakes``: 倍率 (``{"base", "multiplier", "start_balance"}``); its hands then keep stake units beside points.
+        """
         kinds = [_seat_kind(s) for s in seats]
         if dataclasses.is_dataclass(options) and not isinstance(options, type):
             options = dataclasses.asdict(options)
         with self.transaction():
             cur = self.conn.execute(
-                "INSERT INTO matches (rules, players, options, seats, seed, started_at, practice, bots_only) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO matches (rules, players, options, seats, seed, started_at, practice, bots_only, stakes) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     rules,
                     len(kinds),
@@ -405,6 +464,7 @@ class History:
                     _stamp(started_at),
                     int(practice),
                     int(HUMAN not in kinds),
+                    _json(dict(stakes)) if stakes is not None else None,
                 ),
             )
         assert cur.lastrowid is not None
@@ -436,7 +496,9 @@ class History:
         result = game.result
         if result is None:
             raise ValueError("the hand is not finished")
-        row = self.conn.execute("SELECT seats, practice, bots_only FROM matches WHERE id = ?", (match_id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT seats, practice, bots_only, stakes FROM matches WHERE id = ?", (match_id,)
+        ).fetchone()
         if row is None:
             raise KeyError(f"no match {match_id}")
         kinds = [_seat_kind(s) for s in seats] if seats is not None else [str(k) for k in json.loads(row[0])]
@@ -456,6 +518,8 @@ class History:
         points = [int(p) for p in result.points]
         humans = [s for s in game.active if kinds[s] == HUMAN]
         human_points = sum(points[s] for s in humans)
+        stakes = json.loads(row[3]) if row[3] else {}
+        unit = int(stakes.get("base", 1)) * int(stakes.get("multiplier", 1))
         human_won = int(winner in humans)
         dealt_in = int(discarder in humans)
         stamp = _stamp(played_at)
@@ -465,7 +529,8 @@ class History:
             cur = self.conn.execute(
                 "INSERT INTO hands (match_id, hand_no, rules, seed, dealer, winner, source, discarder, score, hu, "
                 "points, special, seats, humans, played_at, counted, human_seats, human_points, human_won, "
-                "human_dealt_in, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "human_dealt_in, record, stake_unit, human_stake) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match_id,
                     hand_no,
@@ -488,6 +553,8 @@ class History:
                     human_won,
                     dealt_in,
                     text,
+                    unit,
+                    human_points * unit,
                 ),
             )
             hand_id = cur.lastrowid
@@ -592,10 +659,10 @@ class History:
         row = self.conn.execute(
             "SELECT count(*), count(DISTINCT match_id), total(human_seats), total(human_won), total(human_points), "
             "avg(CASE WHEN human_won THEN score END), max(CASE WHEN human_won THEN score END), "
-            "total(human_dealt_in), total(winner IS NULL) FROM hands WHERE " + cond,
+            "total(human_dealt_in), total(winner IS NULL), total(human_stake) FROM hands WHERE " + cond,
             args,
         ).fetchone()
-        hands, matches, seat_hands, wins, points, average, best, dealt_in, draws = row
+        hands, matches, seat_hands, wins, points, average, best, dealt_in, draws, stake = row
         vs = {
             level: LevelStats(level, int(n), int(w), int(p))
             for level, n, w, p in self.conn.execute(
@@ -616,7 +683,85 @@ class History:
             best_score=int(best) if best is not None else None,
             dealt_in=int(dealt_in),
             vs=vs,
+            stake=int(stake),
         )
+
+    # --- competitions (比赛) ------------------------------------------------------------------------------------------
+
+    def start_competition(
+        self,
+        rules: str,
+        players: int,
+        entrants: int,
+        rounds: int,
+        hands: int,
+        *,
+        duplicate: bool = False,
+        seed: int | str = 0,
+        started_at: datetime | None = None,
+    ) -> int:
+        """A new competition in the record; returns its id."""
+        with self.transaction():
+            cur = self.conn.execute(
+                "INSERT INTO competitions (rules, players, entrants, rounds, hands, duplicate, seed, started_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (rules, players, entrants, rounds, hands, int(duplicate), _json(seed), _stamp(started_at)),
+            )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def finish_competition(
+        self,
+        competition_id: int,
+        finish: int,
+        points: int,
+        hands_won: int,
+        standings: Sequence[Mapping[str, Any]] = (),
+        *,
+        finished_at: datetime | None = None,
+    ) -> None:
+        """Book the player's final rank (once: a competition resumed after its booking is not booked again)."""
+        with self.transaction():
+            cur = self.conn.execute(
+                "UPDATE competitions SET finished_at = ?, finish = ?, points = ?, hands_won = ?, standings = ? "
+                "WHERE id = ? AND finished_at IS NULL",
+                (_stamp(finished_at), finish, points, hands_won, _json([dict(s) for s in standings]), competition_id),
+            )
+        if cur.rowcount != 1:
+            exists = self.conn.execute("SELECT 1 FROM competitions WHERE id = ?", (competition_id,)).fetchone()
+            if exists is None:
+                raise KeyError(f"no competition {competition_id}")
+
+    def competitions(self, *, rules: str | None = None, limit: int | None = None) -> list[CompetitionRow]:
+        """Past competitions (finished or not), newest first."""
+        sql = (
+            "SELECT id, rules, players, entrants, rounds, hands, duplicate, seed, started_at, finished_at, finish, "
+            "points, hands_won FROM competitions"
+        )
+        args: list[Any] = []
+        if rules is not None:
+            sql += " WHERE rules = ?"
+            args.append(rules)
+        sql += " ORDER BY started_at DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        return [
+            CompetitionRow(
+                r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), json.loads(r[7]), r[8], r[9], r[10], r[11], r[12]
+            )
+            for r in self.conn.execute(sql, args)
+        ]
+
+    def best_finish(self, rules: str | None = None) -> int | None:
+        """The player's best final rank over finished competitions (1 = won one), or None."""
+        sql = "SELECT min(finish) FROM competitions WHERE finish IS NOT NULL"
+        args: list[Any] = []
+        if rules is not None:
+            sql += " AND rules = ?"
+            args.append(rules)
+        value = self.conn.execute(sql, args).fetchone()[0]
+        return int(value) if value is not None else None
 
 
 def open_history(path: str | os.PathLike[str] | None = None) -> History:
@@ -624,4 +769,13 @@ def open_history(path: str | os.PathLike[str] | None = None) -> History:
     return History(path)
 
 
-__all__ = ["MIGRATIONS", "HandRow", "History", "LevelStats", "Stats", "open_history", "schema_version"]
+__all__ = [
+    "MIGRATIONS",
+    "CompetitionRow",
+    "HandRow",
+    "History",
+    "LevelStats",
+    "Stats",
+    "open_history",
+    "schema_version",
+]

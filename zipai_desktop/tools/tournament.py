@@ -1,0 +1,163 @@
+"""``zipai tournament``: a whole 比赛 of bots, headless, with each bot level's mean finishing position.
+
+The same code as the window's competitions (engine.tournament for the pairing and standings, competition.play for the
+tables), so what the player meets is what is measured here. Seeded: the same arguments give the same JSON every run
+(no timings in it; ``--progress`` prints them on stderr). The JSON is documented in docs/tournament.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..bots import BOTS
+from ..competition.play import FIELD_LEVELS, make_field, run_tournament
+from ..engine.rules import UnknownRules, get_rules
+from ..engine.rules.base import OptionError
+from ..engine.tournament import Tournament, TournamentError
+from .sim import ArgumentError, _ci95, _Parser
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="zipai tournament", description="A competition of bots, headless.")
+    p.add_argument("--rules", default="guilin")
+    p.add_argument("--players", type=int, default=None, help="seats per table (Bohu: 2-4)")
+    p.add_argument("--entrants", type=int, default=12)
+    p.add_argument("--rounds", type=int, default=4)
+    p.add_argument("--hands", type=int, default=4, help="hands per table and round")
+    p.add_argument("--seed", default="1")
+    p.add_argument("--levels", default=",".join(FIELD_LEVELS), help="the bot levels of the field, cycled")
+    p.add_argument("--duplicate", action="store_true", help="every table of a round plays the same deals")
+    p.add_argument("--repeat", type=int, default=1, help="run this many competitions (seeds S:0, S:1, ...)")
+    p.add_argument("--options", default=None, help="rule options as a JSON object")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--progress", action="store_true")
+    return p
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    try:
+        rules = get_rules(args.rules)
+    except UnknownRules as exc:
+        raise ArgumentError(str(exc)) from None
+    players = args.players if args.players is not None else rules.default_players
+    if players not in rules.players:
+        raise ArgumentError(f"{args.rules} is played by {', '.join(map(str, rules.players))} players, not {players}")
+    try:
+        options = json.loads(args.options) if args.options else {}
+        rules.parse_options(options)
+    except json.JSONDecodeError as exc:
+        raise ArgumentError(f"--options is not valid JSON: {exc}") from None
+    except OptionError as exc:
+        raise ArgumentError(str(exc)) from None
+    levels = [x for x in args.levels.split(",") if x]
+    for name in levels:
+        if name not in BOTS:
+            raise ArgumentError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+    if not levels:
+        raise ArgumentError("--levels needs at least one bot level")
+    if args.repeat < 1:
+        raise ArgumentError("--repeat must be >= 1")
+    seed: int | str = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+    field = make_field(args.entrants, levels, human=False)
+    positions: dict[str, list[int]] = {level: [] for level in levels}
+    points: dict[str, list[int]] = {level: [] for level in levels}
+    firsts = dict.fromkeys(levels, 0)
+    competitions = []
+    start = time.perf_counter()
+    for k in range(args.repeat):
+        cseed: int | str = seed if args.repeat == 1 else f"{seed}:{k}"
+        try:
+            t = Tournament(
+                rules.name, players, field, args.rounds, args.hands, cseed, args.duplicate, options=dict(options)
+            )
+        except TournamentError as exc:
+            raise ArgumentError(str(exc)) from None
+        run_tournament(t)
+        final = t.standings()
+        for s in final:
+            level = field[s.entrant].level
+            positions[level].append(s.rank)
+            points[level].append(s.points)
+            firsts[level] += s.rank == 1
+        competitions.append(
+            {
+                "seed": cseed,
+                "final": [
+                    {
+                        "rank": s.rank,
+                        "entrant": s.entrant,
+                        "level": field[s.entrant].level,
+                        "points": s.points,
+                        "hands_won": s.hands_won,
+                        "opponents": s.opponents,
+                    }
+                    for s in final
+                ],
+                "tables": [{**r.to_json(), "seed": t.seed_of(r.round, r.table)} for r in t.results],
+            }
+        )
+        if args.progress:
+            print(f"competition {k + 1}/{args.repeat}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    summary = {}
+    for level in levels:
+        lo, hi = _ci95([float(x) for x in positions[level]])
+        summary[level] = {
+            "entrants": len(positions[level]) // args.repeat,
+            "mean_position": round(statistics.fmean(positions[level]), 4),
+            "position_ci95": [round(lo, 4), round(hi, 4)],
+            "mean_points": round(statistics.fmean(points[level]), 4),
+            "firsts": firsts[level],
+        }
+    return {
+        "rules": rules.name,
+        "players": players,
+        "entrants": args.entrants,
+        "rounds": args.rounds,
+        "hands": args.hands,
+        "seed": seed,
+        "duplicate": args.duplicate,
+        "field": [{"entrant": i, "level": e.level} for i, e in enumerate(field)],
+        "repeat": args.repeat,
+        "levels": summary,
+        "competitions": competitions,
+    }
+
+
+def _table(result: dict[str, Any]) -> str:
+    lines = [
+        f"{result['rules']}: {result['repeat']} competition(s) of {result['entrants']} entrants, "
+        f"{result['rounds']} rounds of {result['hands']} hands at tables of {result['players']}, seed {result['seed']}"
+        + (", duplicate deals" if result["duplicate"] else ""),
+        f"{'level':<10} {'mean place':>10} {'95% interval':>18} {'mean points':>12} {'firsts':>7}",
+    ]
+    for level, s in result["levels"].items():
+        lo, hi = s["position_ci95"]
+        lines.append(
+            f"{level:<10} {s['mean_position']:>10.2f} {f'[{lo:.2f}, {hi:.2f}]':>18} {s['mean_points']:>12.1f}"
+            f" {s['firsts']:>7}"
+        )
+    last = result["competitions"][-1]
+    lines.append(f"final ranking (seed {last['seed']}):")
+    for s in last["final"]:
+        lines.append(
+            f"{s['rank']:>3}. entrant {s['entrant']:>2} {s['level']:<9} {s['points']:>+6} points, "
+            f"{s['hands_won']} hands won"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str]) -> int:
+    try:
+        args = _parser().parse_args(list(argv))
+        result = run(args)
+    except ArgumentError as exc:
+        print(f"zipai tournament: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False) if args.json else _table(result))
+    return 0
