@@ -100,3 +100,25 @@ def test_sigkill_during_a_competition_loses_no_finished_table(tmp_path: Path, mo
         run_tournament(saved, lambda t: save_competition(competition_state(t)))
         assert saved.standings() == reference.standings()
     assert unfinished >= KILLS // 2  # most kills hit a competition in the middle
+
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        (b"", "empty"),
+        (b'{"format": "zipai-competition", "version": 1, "tournament"', "damaged or incomplete"),
+        (b"[" * 100_000, "deep"),
+        (b'{"format": "zipai-autosave"}', "not a saved competition"),
+        (b'{"format": "zipai-competition", "version": 9}', "version 9"),
+        (b'{"format": "zipai-competition", "version": 1, "tournament": {"rules": "guilin"}}', "lacks"),
+    ],
+)
+def test_a_bad_competition_file_is_moved_aside_with_one_sentence(home: Path, content: bytes, reason: str) -> None:
+    path = home / "data" / "competition.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    state, message = load_competition()
+    assert state is None and message is not None and reason in message and "moved aside" in message
+    assert "\n" not in message and len(message) < 400
+    assert not path.exists() and list(path.parent.glob("competition.json.damaged-*"))
+    assert load_competition() == (None, None)

@@ -26,6 +26,7 @@ from ..engine.tournament import Tournament, TournamentError
 from . import paths
 from .atomic import quarantine, remove_stale_temps, write_atomic
 from .autosave import AutosaveError, restore
+from .safe_json import UnsafeJSON, clip, loads
 
 FORMAT = "zipai-competition"
 VERSION = 1
@@ -101,16 +102,16 @@ def load_competition(path: str | os.PathLike[str] | None = None) -> tuple[dict[s
     except OSError as exc:
         return None, f"The saved competition cannot be read ({exc})."
     try:
-        state = json.loads(raw.decode("utf-8"))
+        state = loads(raw)  # bounded: depth, size and digits (a hostile file cannot stop the game)
         if not isinstance(state, dict):
             raise CompetitionError("it is not a saved competition")
         restore_competition(state)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        reason = "the file is empty" if not raw.strip() else "the file is damaged or incomplete"
+    except UnsafeJSON as exc:
+        reason = "the file is damaged or incomplete" if str(exc).startswith("is not") else f"the file {exc}"
     except CompetitionError as exc:
-        reason = str(exc)
+        reason = clip(str(exc), 200)
     except Exception as exc:  # noqa: BLE001 - a save that breaks the engine must not stop the game from starting
-        reason = f"it could not be replayed ({type(exc).__name__}: {exc})"
+        reason = f"it could not be replayed ({type(exc).__name__}: {clip(str(exc))})"
     else:
         return state, None
     try:
