@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from zipai_desktop.store import paths
 from zipai_desktop.store.autosave import MATCH_FIELDS, load_autosave, match_state
-from zipai_desktop.store.safe_json import UnsafeJSON, loads, short
 from zipai_desktop.store.settings import Settings, load_settings, save_settings
 
 from .play import match, play
@@ -47,15 +46,6 @@ def damaged(path: Path) -> list[Path]:
     return sorted(path.parent.glob(path.name + ".damaged-*"))
 
 
-def test_safe_loads_refuses_what_json_loads_would_crash_on() -> None:
-    with pytest.raises(UnsafeJSON, match="nested 100000 levels"):
-        loads("[" * 100_000 + "]" * 100_000)
-    with pytest.raises(UnsafeJSON, match="4301 digits"):
-        loads("1" * 4301)
-    assert loads('{"a": ["[[[", "\\"]]"], "b": 1}') == {"a": ["[[[", '"]]'], "b": 1}  # brackets in strings
-    assert len(short("x" * 10_000_000)) <= 80
-
-
 @pytest.mark.parametrize(("name", "content", "word"), HOSTILE, ids=[h[0] for h in HOSTILE])
 def test_hostile_settings_files_are_moved_aside_and_the_game_starts(
     home: Path, name: str, content: bytes, word: str
@@ -79,7 +69,7 @@ def test_the_demo_starts_with_settings_nested_100000_deep(home: Path, capsys: py
     path.write_bytes(b"[" * 100_000 + b"]" * 100_000)
     assert main(["--demo", "--frames", "2", "--size", "1024x640"]) == 0
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "settings.json is nested 100000 levels deep" in err
+    assert err.count("\n") == 1 and "settings.json is nested deeper than" in err
     assert damaged(path)
 
 

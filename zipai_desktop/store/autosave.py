@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.jsonsafe import JsonInputError, clip, loads, quote
 from ..engine.match import Match, Stakes, hand_seed
 from ..engine.record import RecordError, replay, to_record
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from . import paths
 from .atomic import quarantine, remove_stale_temps, write_atomic
-from .safe_json import UnsafeJSON, clip, loads, short
 
 FORMAT = "zipai-autosave"
 VERSION = 1
@@ -99,7 +99,7 @@ def _int(value: Any, name: str, *, minimum: int | None = 0, optional: bool = Fal
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
-        raise AutosaveError(f"match field {name!r} has an invalid value {short(value)}")
+        raise AutosaveError(f"match field {name!r} has an invalid value {quote(value)}")
     return value
 
 
@@ -113,10 +113,10 @@ def _check_header(state: Any) -> Mapping[str, Any]:
     if not isinstance(state, Mapping):
         raise AutosaveError("it is not a saved game")
     if state.get("format") != FORMAT:
-        raise AutosaveError(f"it is not a saved game (format {short(state.get('format'))})")
+        raise AutosaveError(f"it is not a saved game (format {quote(state.get('format'))})")
     version = state.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise AutosaveError(f"its version {short(version)} is not readable")
+        raise AutosaveError(f"its version {quote(version)} is not readable")
     if version > VERSION:
         raise AutosaveError(
             f"it was saved by a newer version of the game (save version {version}, this one reads {VERSION})"
@@ -145,7 +145,7 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
         raise AutosaveError(str(exc)) from None
     seed = fields["seed"]
     if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise AutosaveError(f"match seed {short(seed)} is not a number or a string")
+        raise AutosaveError(f"match seed {quote(seed)} is not a number or a string")
     players = _int(fields["players"], "players", minimum=1)
     try:
         stakes_json = fields.get("stakes")  # optional: saves from before 倍率 have none
@@ -190,7 +190,7 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
     }
     for key, value in expected.items():
         if hand.get(key) != value:
-            raise AutosaveError(f"the hand in progress does not belong to the match ({key} {short(hand.get(key))})")
+            raise AutosaveError(f"the hand in progress does not belong to the match ({key} {quote(hand.get(key))})")
     try:
         game = replay(hand)
     except RecordError as exc:
@@ -230,12 +230,17 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[dict[str,
     except OSError as exc:
         return None, f"The saved game cannot be read ({exc})."
     try:
-        state = loads(raw)
+        state = loads(raw, what="the file")
         if not isinstance(state, dict):
             raise AutosaveError("it is not a saved game")
         restore(state)
-    except UnsafeJSON as exc:
-        reason = "the file is damaged or incomplete" if str(exc).startswith("is not") else f"the file {exc}"
+    except JsonInputError as exc:
+        if not raw.strip():
+            reason = "the file is empty"
+        elif str(exc).startswith(("the file is not valid JSON", "the file is not UTF-8")):
+            reason = "the file is damaged or incomplete"
+        else:
+            reason = str(exc)
     except AutosaveError as exc:
         reason = clip(str(exc), 200)
     except Exception as exc:  # noqa: BLE001 - a save that breaks the engine must not stop the game from starting

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.jsonsafe import JsonInputError, clip, loads
 from ..engine.match import Match
 from ..engine.tournament import Tournament, TournamentError
 from . import paths
 from .atomic import quarantine, remove_stale_temps, write_atomic
 from .autosave import AutosaveError, restore
-from .safe_json import UnsafeJSON, clip, loads
 
 FORMAT = "zipai-competition"
 VERSION = 1
@@ -102,12 +102,17 @@ def load_competition(path: str | os.PathLike[str] | None = None) -> tuple[dict[s
     except OSError as exc:
         return None, f"The saved competition cannot be read ({exc})."
     try:
-        state = loads(raw)  # bounded: depth, size and digits (a hostile file cannot stop the game)
+        state = loads(raw, what="the file")  # bounded: depth, size and digits (a hostile file cannot stop the game)
         if not isinstance(state, dict):
             raise CompetitionError("it is not a saved competition")
         restore_competition(state)
-    except UnsafeJSON as exc:
-        reason = "the file is damaged or incomplete" if str(exc).startswith("is not") else f"the file {exc}"
+    except JsonInputError as exc:
+        if not raw.strip():
+            reason = "the file is empty"
+        elif str(exc).startswith(("the file is not valid JSON", "the file is not UTF-8")):
+            reason = "the file is damaged or incomplete"
+        else:
+            reason = str(exc)
     except CompetitionError as exc:
         reason = clip(str(exc), 200)
     except Exception as exc:  # noqa: BLE001 - a save that breaks the engine must not stop the game from starting

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from ..engine.jsonsafe import JsonInputError, clip, loads, quote
+from ..engine.jsonsafe import name as quote_name
 from ..engine.rules import RULESETS
 from ..engine.rules.base import OptionError
 from . import paths
 from .atomic import quarantine, remove_stale_temps, write_atomic
-from .safe_json import UnsafeJSON, clip, loads, short
 
 FORMAT = "zipai-settings"
 VERSION = 1
@@ -43,7 +44,7 @@ def _is_number(value: Any) -> bool:
 def _check_choice(name: str, choices: tuple[str, ...]) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if value not in choices or not isinstance(value, str):
-            raise SettingsError(f"{name!r} must be one of {', '.join(map(repr, choices))}, not {short(value)}")
+            raise SettingsError(f"{name!r} must be one of {', '.join(map(repr, choices))}, not {quote(value)}")
         return value
 
     return check
@@ -52,7 +53,7 @@ def _check_choice(name: str, choices: tuple[str, ...]) -> Callable[[Any], Any]:
 def _check_bool(name: str) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if not isinstance(value, bool):
-            raise SettingsError(f"{name!r} must be true or false, not {short(value)}")
+            raise SettingsError(f"{name!r} must be true or false, not {quote(value)}")
         return value
 
     return check
@@ -61,7 +62,7 @@ def _check_bool(name: str) -> Callable[[Any], Any]:
 def _check_range(name: str, low: float, high: float) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if not _is_number(value) or not low <= value <= high:
-            raise SettingsError(f"{name!r} must be a number from {low:g} to {high:g}, not {short(value)}")
+            raise SettingsError(f"{name!r} must be a number from {low:g} to {high:g}, not {quote(value)}")
         return float(value)
 
     return check
@@ -77,7 +78,7 @@ def _check_window(value: Any) -> tuple[int, int]:
         return (int(value[0]), int(value[1]))
     raise SettingsError(
         f"'window_size' must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
-        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}, not {short(value)}"
+        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}, not {quote(value)}"
     )
 
 
@@ -91,7 +92,7 @@ def _check_seats(value: Any) -> tuple[str, ...]:
         return tuple(value)
     raise SettingsError(
         f"'default_seats' must be a list of {counts[0]} to {counts[-1]} seat kinds "
-        f"({', '.join(SEAT_KINDS)}), not {short(value)}"
+        f"({', '.join(SEAT_KINDS)}), not {quote(value)}"
     )
 
 
@@ -100,7 +101,8 @@ def _option_problems(rules_name: str, options: Any) -> tuple[dict[str, Any], lis
     rules = RULESETS[rules_name]
     if not isinstance(options, Mapping):
         return {}, [
-            f"'rule_options' for {short(rules_name)} must be an object, not {short(options)}; the defaults are used"
+            f"'rule_options' for {quote_name(rules_name)} must be an object, not {quote(options)}; "
+            "the defaults are used"
         ]
     kept: dict[str, Any] = {}
     problems: list[str] = []
@@ -108,7 +110,7 @@ def _option_problems(rules_name: str, options: Any) -> tuple[dict[str, Any], lis
         try:
             rules.parse_options({name: value})
         except OptionError as exc:
-            problems.append(f"'rule_options' for {short(rules_name)}: {exc}; the default is used")
+            problems.append(f"'rule_options' for {quote_name(rules_name)}: {exc}; the default is used")
             continue
         kept[str(name)] = value
     return kept, problems
@@ -124,14 +126,14 @@ def _check_rule_options(value: Any) -> dict[str, dict[str, Any]]:
 def _clean_rule_options(value: Any) -> tuple[dict[str, dict[str, Any]], list[str]]:
     if not isinstance(value, Mapping):
         return {}, [
-            f"'rule_options' must be an object with one entry per game, not {short(value)}; the defaults are used"
+            f"'rule_options' must be an object with one entry per game, not {quote(value)}; the defaults are used"
         ]
     kept: dict[str, dict[str, Any]] = {}
     problems: list[str] = []
     for rules_name, options in value.items():
         if rules_name not in RULESETS:
             known = ", ".join(RULESETS)
-            problems.append(f"'rule_options' has an unknown game {short(rules_name)} (known: {known}); ignored")
+            problems.append(f"'rule_options' has an unknown game {quote_name(rules_name)} (known: {known}); ignored")
             continue
         good, bad = _option_problems(rules_name, options)
         kept[rules_name] = good
@@ -215,7 +217,7 @@ def from_json(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
         if key in ("format", "version"):
             continue
         if key not in known:
-            messages.append(f"settings.json: unknown setting {short(key)} was ignored")
+            messages.append(f"settings.json: unknown setting {quote_name(key)} was ignored")
     for name in known:
         if name not in data:
             continue
@@ -273,20 +275,21 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
 
     defaults_used = "default settings are used"
     try:
-        data = loads(raw)
-    except UnsafeJSON as exc:
-        return set_aside(str(exc), Settings(), [], defaults_used)
+        data = loads(raw, what=target.name)
+    except JsonInputError as exc:
+        why = "is empty" if not raw.strip() else str(exc).removeprefix(target.name + " ")
+        return set_aside(why, Settings(), [], defaults_used)
     if not isinstance(data, dict) or data.get("format", FORMAT) != FORMAT:
         what = data.get("format") if isinstance(data, dict) else type(data).__name__
-        return set_aside(f"is not a settings file ({short(what)})", Settings(), [], defaults_used)
+        return set_aside(f"is not a settings file ({quote(what)})", Settings(), [], defaults_used)
     version = data.get("version", VERSION)
     if version != VERSION:
         settings, messages = from_json(data)
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
         why = (
-            f"was written by a newer version of the game (settings version {short(version)}; this one reads {VERSION})"
+            f"was written by a newer version of the game (settings version {quote(version)}; this one reads {VERSION})"
             if newer
-            else f"has an unsupported settings version {short(version)} (this game reads {VERSION})"
+            else f"has an unsupported settings version {quote(version)} (this game reads {VERSION})"
         )
         return set_aside(why, settings, messages, "the settings this version understands are used")
     try:
