@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game
+from .game import Game, HandResult
 
 #: The stake choices offered at setup (底分, 倍率, starting balance); any positive integers are valid.
 STAKE_BASES = (1, 2, 5, 10)
@@ -176,6 +176,16 @@ class Match:
             return self.next_seated(self.dealer)
         return self.dealer
 
+    def round_totals_with(self, result: HandResult) -> list[int]:
+        """Each seat's total toward the 轮 target once ``result`` is booked (Bohu §14: the winner adds the score, or
+        the raw 胡息 with ``round_counter = huxi``); what the settlement panel shows as x / 100 before booking."""
+        totals = list(self.round_totals)
+        rounds = self.rules.rounds(self.options)
+        if rounds is not None and result.winner is not None:
+            settlement = result.settlement
+            totals[result.winner] += settlement.raw_hu if rounds.count_raw_huxi else settlement.score
+        return totals
+
     def finish_hand(self) -> None:
         """Book the finished hand: running totals, the 轮 (if the game has rounds) and the next dealer."""
         game = self.game
@@ -191,9 +201,8 @@ class Match:
         if rounds is None or not rounds.settle_at_end:
             for seat, pts in enumerate(result.points):
                 self.totals[seat] += pts
-        if rounds is not None and winner is not None:
-            settlement = result.settlement
-            self.round_totals[winner] += settlement.raw_hu if rounds.count_raw_huxi else settlement.score
+        if rounds is not None:
+            self.round_totals = self.round_totals_with(result)
         self.played += 1
         self.game = None
         if rounds is not None and any(t >= rounds.target for t in self.round_totals):

@@ -1,6 +1,8 @@
 """Settlement (结算): Guilin 胡 -> 舵 with bonuses and 醒, and payments.
 
-Shared by the game's settlement and by ``zipai score``, so the two can never disagree.
+Shared by the game's settlement and by ``zipai score``, so the two can never disagree. Besides the totals, a settlement
+carries its own explanation as data (each 醒 card with the cards it counted, each payment with its reason), so the
+settlement panel shows what the rules decided and never recomputes them.
 """
 
 from __future__ import annotations
@@ -14,11 +16,41 @@ from .rules.guilin import GuilinOptions
 
 
 @dataclass(frozen=True, slots=True)
+class XingFlip:
+    """One turned 醒 card and what it counted: ``(kind, category, how many)`` of the winner's cards, where the
+    category is ``up`` (上醒, one number higher), ``down`` (下醒, one lower) or ``mid`` (中醒, the same kind)."""
+
+    card: int
+    counted: tuple[tuple[int, str, int], ...]
+
+    @property
+    def count(self) -> int:
+        return sum(n for _, _, n in self.counted)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One line of a settlement's payment: ``payer`` gives ``amount`` to ``payee``.
+
+    ``reason`` names the rule (Guilin §10.4): ``zimo`` / ``pinghu`` / ``tianhu`` / ``sanlong_wukan`` (each other player
+    pays T), ``dianpao`` / ``dihu`` (the discarder alone pays 2T); Bohu: ``losers_pay`` (each other player pays the
+    score). ``per`` is T, what the line is a multiple of.
+    """
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+    per: int
+
+
+@dataclass(frozen=True, slots=True)
 class XingResult:
     """醒: the wall cards turned after a win and the 舵 they add."""
 
     cards: tuple[int, ...]
     count: int
+    flips: tuple[XingFlip, ...] = ()
 
 
 def _neighbour(kind: int, step: int) -> int:
@@ -36,18 +68,21 @@ def count_xing(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOpt
     """
     kinds = options.xing_kinds
     turned: list[int] = []
+    flips: list[XingFlip] = []
     total = 0
     for x in wall_rest:
         if not kinds:
             break
         turned.append(x)
-        cats = []
+        counted: list[tuple[int, str, int]] = []
         if "up" in kinds:
-            cats.append(held[_neighbour(x, 1)])
+            counted.append((_neighbour(x, 1), "up", held[_neighbour(x, 1)]))
         if "down" in kinds:
-            cats.append(held[_neighbour(x, -1)])
+            counted.append((_neighbour(x, -1), "down", held[_neighbour(x, -1)]))
         if "mid" in kinds:
-            cats.append(held[x])
+            counted.append((x, "mid", held[x]))
+        cats = [n for _, _, n in counted]
+        flips.append(XingFlip(x, tuple(counted)))
         total += sum(cats)
         if options.xing_reflip == "category":
             again = any(c == 4 for c in cats)
@@ -55,7 +90,7 @@ def count_xing(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOpt
             again = total >= 4 * len(turned)
         if not again:
             break
-    return XingResult(tuple(turned), total)
+    return XingResult(tuple(turned), total, tuple(flips))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +103,8 @@ class Settlement:
     xing_cards: tuple[int, ...]
     special: tuple[str, ...]
     points: tuple[int, ...] = field(default=())
+    xing: tuple[XingFlip, ...] = ()  # each turned 醒 card with the cards it counted
+    payments: tuple[Payment, ...] = ()  # who pays whom, and why
 
     @property
     def score(self) -> int:
@@ -111,12 +148,19 @@ def settle_guilin(
         parts["multiplier"] = multiplier
     total = base * multiplier
     points = [0] * players
+    payments: list[Payment] = []
     if payer is None:
+        # 自摸, 平胡 (another player's flip), 天胡, 三龙五坎: each other player pays T.
+        specials = [n for n in names if n in ("tianhu", "sanlong_wukan")]
+        reason = specials[0] if specials else "zimo" if zimo else "pinghu"
         for seat in range(players):
             if seat != winner:
                 points[seat] = -total
+                payments.append(Payment(seat, winner, total, reason, total))
         points[winner] = total * (players - 1)
     else:
+        # 点炮 and 地胡: the discarder alone pays 2T; the others pay nothing.
         points[payer] = -2 * total
         points[winner] = 2 * total
-    return Settlement(hu, total, parts, xing.cards, tuple(names), tuple(points))
+        payments.append(Payment(payer, winner, 2 * total, "dihu" if "dihu" in names else "dianpao", total))
+    return Settlement(hu, total, parts, xing.cards, tuple(names), tuple(points), xing.flips, tuple(payments))

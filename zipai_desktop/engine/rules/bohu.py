@@ -21,6 +21,7 @@ from .base import Procedure, Rounds, options_from_dict
 
 if TYPE_CHECKING:
     from ..game import Game, WinInfo
+    from ..scoring import Payment
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,9 @@ class BohuSettlement:
     score: int
     special: tuple[str, ...]
     points: tuple[int, ...] = field(default=())
+    fans: tuple[tuple[str, int], ...] = ()  # each 名堂 that applied with its 番 (``tier``: the 胡息 tier)
+    bonus: int = 0  # the +10s of the bonus_ten option, added after 胡息 × 番
+    payments: tuple[Payment, ...] = ()  # with losers_pay: each other player pays the score
 
 
 def tier(huxi: int) -> int:
@@ -86,11 +90,13 @@ def tier(huxi: int) -> int:
     return 1 if huxi <= 23 else 2 if huxi <= 27 else 3
 
 
-def fan_of(
+def fan_entries(
     split: Split, held: Sequence[int], special: Sequence[str], options: BohuOptions, *, degenerate: bool = False
-) -> tuple[int, int, tuple[str, ...]]:
-    """(effective 胡息, 番, names) of a winning split (§12). ``held`` counts every card of the winning hand.
+) -> tuple[int, int, tuple[tuple[str, int], ...]]:
+    """(effective 胡息, 番, each 名堂 with its 番) of a winning split (§12); ``held`` counts every card of the winning
+    hand.
 
+    The entries are what the combination (max, or sum; capped at 3) ran over; ``tier`` is the 普通 胡息 tier.
     ``degenerate`` is the 3提 / 5坎 天胡, whose other 名堂 are not judged (§13).
     """
     raw = split.hu
@@ -119,21 +125,32 @@ def fan_of(
             names.append(("shisan_hong", 3))
     if "dihu" in special:
         names.append(("dihu", 3))
+    if options.tier_all_hands or not names:
+        names.append(("tier", tier(tier_base)))
     fans = [f for _, f in names]
-    if options.tier_all_hands or not fans:
-        fans.append(tier(tier_base))
     fan = min(3, max(fans) if options.fan_combination == "max" else sum(fans))
-    listed = tuple(n for n, _ in names if n != "dihu") + tuple(s for s in special)
+    return huxi, fan, tuple(names)
+
+
+def fan_of(
+    split: Split, held: Sequence[int], special: Sequence[str], options: BohuOptions, *, degenerate: bool = False
+) -> tuple[int, int, tuple[str, ...]]:
+    """(effective 胡息, 番, names) of a winning split (§12): :func:`fan_entries` with the 名堂 and specials named."""
+    huxi, fan, entries = fan_entries(split, held, special, options, degenerate=degenerate)
+    listed = tuple(n for n, _ in entries if n not in ("dihu", "tier")) + tuple(s for s in special)
     return huxi, fan, listed
+
+
+def is_degenerate(split: Split, source: Source) -> bool:
+    """A 三提五坎 天胡: its split holds only its 提 and 坎 (a complete hand has 6 groups and the pair)."""
+    return source is Source.DEAL and len(split.groups) < 7
 
 
 def score_win(
     split: Split, held: Sequence[int], special: Sequence[str], source: Source, options: BohuOptions
 ) -> tuple[int, int, int, tuple[str, ...]]:
     """(effective 胡息, 番, score, names) of a win; ``held`` counts every card of the winning hand."""
-    # A 三提五坎 split holds only its 提 and 坎; a complete hand has 6 groups and the pair.
-    degenerate = source is Source.DEAL and len(split.groups) < 7
-    huxi, fan, names = fan_of(split, held, special, options, degenerate=degenerate)
+    huxi, fan, names = fan_of(split, held, special, options, degenerate=is_degenerate(split, source))
     score = huxi * fan
     if options.bonus_ten:
         score += 10 * (source is Source.OWN_DRAW) + 10 * bool({"tianhu", "dihu"} & set(special))
@@ -290,16 +307,25 @@ class BohuRules:
         return chosen
 
     def settle(self, game: Game, seat: int, win: WinInfo) -> BohuSettlement:
+        from ..scoring import Payment  # (scoring imports the rules package)
+
         huxi, fan, score, names = self._score(game, seat, win)
+        held = game.winner_cards(seat, win.card)
+        degenerate = is_degenerate(win.split, win.source)
+        _, _, entries = fan_entries(win.split, held, win.special, game.options, degenerate=degenerate)
         points = [0] * game.players
+        payments: list[Payment] = []
         if game.options.settlement == "losers_pay":
             for s in game.active:
                 if s != seat:
                     points[s] = -score
+                    payments.append(Payment(s, seat, score, "losers_pay", score))
             points[seat] = score * (len(game.active) - 1)
         else:
             points[seat] = score
-        return BohuSettlement(huxi, win.split.hu, fan, score, names, tuple(points))
+        return BohuSettlement(
+            huxi, win.split.hu, fan, score, names, tuple(points), entries, score - huxi * fan, tuple(payments)
+        )
 
     # --- rounds (§14) -----------------------------------------------------------------------------------------------
 
