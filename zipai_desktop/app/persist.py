@@ -8,9 +8,10 @@ goes on.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..store.autosave import clear_autosave, match_state, save_match
+from ..store.autosave import clear_autosave, match_state, restore, save_match
 from ..store.history import History, open_history
 
 if TYPE_CHECKING:
@@ -27,11 +28,23 @@ class Persistence:
             self.messages.append(str(message))
         self.match_id: int | None = match_id
 
+    def _has_match(self, match_id: int) -> bool:
+        try:
+            return self.history.has_match(match_id)
+        except Exception:  # noqa: BLE001 - an unreadable history: a new entry is tried (and reported if it fails)
+            return False
+
     def _seats(self, controller: Controller) -> list[Any]:
         return [{"kind": s.kind, "name": s.name} for s in controller.config.seats]
 
     def start_match(self, controller: Controller) -> None:
+        if self.match_id is not None and not self._has_match(self.match_id):
+            self.match_id = None  # the history was replaced (moved aside): the match goes on under a new entry
         if self.match_id is not None:  # a resumed match goes on under its history entry
+            if controller.game.result is not None and not controller.recorded:
+                # A kill between the autosave of the finished hand and its history commit: record it now (once).
+                controller.recorded = True
+                self.hand_finished(controller)
             self.after_action(controller)
             return
         try:
@@ -63,6 +76,26 @@ class Persistence:
         except Exception as exc:  # noqa: BLE001
             self.messages.append(f"history not recorded: {exc}")
 
+    def record_unrecorded_hand(self, state: Mapping[str, Any]) -> bool:
+        """At start: the autosave's finished hand, if the history lacks it (a kill came between the autosave and the
+        history commit), is recorded now. Idempotent (the hand's id is its match and number). True when recorded."""
+        match_id = state.get("history_match")
+        hand = state.get("hand")
+        if not isinstance(match_id, int) or not isinstance(hand, Mapping) or hand.get("result") is None:
+            return False
+        try:
+            match, seats, game = restore(state)
+            if game is None or game.result is None or not self.history.has_match(match_id):
+                return False
+            if self.history.hand_id(match_id, match.played) is not None:
+                return False
+            kinds = [str(s.get("kind", "human")) if isinstance(s, Mapping) else "human" for s in seats]
+            self.history.add_hand(match_id, match.played, game, seats=kinds)
+        except Exception as exc:  # noqa: BLE001 - the game still starts; the hand stays in the autosave for a resume
+            self.messages.append(f"history not recorded: {exc}")
+            return False
+        return True
+
     def match_finished(self, controller: Controller) -> None:
         try:
             if self.match_id is not None:
@@ -70,3 +103,15 @@ class Persistence:
             clear_autosave()
         except Exception as exc:  # noqa: BLE001
             self.messages.append(f"history not recorded: {exc}")
+
+
+def recover_at_start(state: Mapping[str, Any] | None) -> list[str]:
+    """Game start: record the autosave's finished hand if the history lacks it; the store's messages for the player."""
+    if not state or not isinstance(state.get("hand"), Mapping) or state["hand"].get("result") is None:
+        return []
+    persistence = Persistence()
+    try:
+        persistence.record_unrecorded_hand(state)
+    finally:
+        persistence.history.close()
+    return persistence.messages

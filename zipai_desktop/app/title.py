@@ -32,6 +32,9 @@ class TitleScene:
         self.saved: dict[str, Any] | None = None
         self.child: Any = None  # the screen pushed on top of this one, while it is there
         self._check_autosave()
+        from .persist import recover_at_start
+
+        self.notes.extend(recover_at_start(self.saved))  # a hand a kill kept out of the history is recorded now
         self._build_gui()
 
     # --- state ------------------------------------------------------------------------------------------------------

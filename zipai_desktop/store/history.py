@@ -491,7 +491,8 @@ class History:
     ) -> int:
         """Store a finished hand of a match (its record is ``to_record(game)`` unless given). Returns the hand id.
 
-        ``seats`` defaults to the match's seats (give them when a seat changed hands during the match).
+        ``seats`` defaults to the match's seats (give them when a seat changed hands during the match). A hand already
+        stored under the same match and hand number is not stored again: its id is returned.
         """
         result = game.result
         if result is None:
@@ -526,6 +527,11 @@ class History:
         levels = sorted({kinds[s] for s in game.active if kinds[s] != HUMAN})
         text = _json(dict(record) if record is not None else to_record(game))
         with self.transaction():
+            # (match, hand number) is the hand's stable id: recording it again (a resume after a kill between the
+            # autosave and this commit) gives the stored hand, never a second copy.
+            stored = self.hand_id(match_id, hand_no)
+            if stored is not None:
+                return stored
             cur = self.conn.execute(
                 "INSERT INTO hands (match_id, hand_no, rules, seed, dealer, winner, source, discarder, score, hu, "
                 "points, special, seats, humans, played_at, counted, human_seats, human_points, human_won, "
@@ -569,6 +575,16 @@ class History:
         return hand_id
 
     # --- reading -----------------------------------------------------------------------------------------------------
+
+    def hand_id(self, match_id: int, hand_no: int) -> int | None:
+        """The id of hand ``hand_no`` of a match, or None when it is not stored."""
+        row = self.conn.execute(
+            "SELECT id FROM hands WHERE match_id = ? AND hand_no = ?", (match_id, hand_no)
+        ).fetchone()
+        return int(row[0]) if row is not None else None
+
+    def has_match(self, match_id: int) -> bool:
+        return self.conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is not None
 
     def hands(
         self,
