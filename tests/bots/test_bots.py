@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -85,18 +84,18 @@ def test_registry_names() -> None:
 
 
 @pytest.mark.parametrize("mode", ["thread", "process"])
-def test_runner_answers_within_its_deadline_and_can_be_cancelled(mode: str) -> None:
+def test_runner_answers_legally_and_can_be_cancelled(mode: str) -> None:
     rules = get_rules("guilin")
     game = Game(rules, seed=4, dealer=0)
     seat = game.to_act
     assert seat is not None
     runner = BotRunner(mode=mode, deadline_s=0.5)
     try:
-        start = time.monotonic()
+        # How long it takes is bench/bot_worker.py's business (timing never goes in an assert): here, that an answer
+        # (the bot's or, past the deadline, the fallback) comes and is legal.
         decision = runner.decide("strong", 3, observe(game, seat), game.legal_actions(seat))
         action = decision.wait()
         assert action in game.legal_actions(seat)
-        assert time.monotonic() - start < 0.5 + 1.5  # the deadline, plus process start-up in process mode
         other = runner.decide("casual", 3, observe(game, seat), game.legal_actions(seat))
         other.cancel()
         assert other.result() is None

@@ -72,8 +72,11 @@ class Controller:
             self.match = Match(self.rules, self.options, seed=seed, hands=config.hands, players=config.players)
             game = None
         self.inline_bots = inline_bots
-        # Bots think in a worker process: pure-Python search in a thread would hold the GIL and stall the frames.
-        self.runner: BotRunner | None = None if inline_bots else BotRunner("process", deadline_s=1.0)
+        # Bots think in a worker process: pure-Python search in a thread would hold the GIL and stall the frames. It is
+        # spawned (it holds only the observations it is sent, never this Game) and started now, while the table is
+        # set up, so that the first bot decision does not wait for a new interpreter.
+        has_bots = any(s.kind != HUMAN for s in config.seats)
+        self.runner: BotRunner | None = BotRunner("process", deadline_s=1.0) if has_bots and not inline_bots else None
         if given is not None:  # a hand set up by the caller (the tutorial's position) is the match's current hand
             self.match.game = game = given
         self.game: Game = game if game is not None else self.match.start_hand()

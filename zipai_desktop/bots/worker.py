@@ -5,15 +5,27 @@ frame. A thread runner suits the heuristic levels; the strong bot's search is pu
 app runs it in a worker *process* (``mode="process"``), where it cannot slow the frame loop. Either way a decision that
 is not ready by its deadline falls back to the casual level's answer, and a cancelled decision is dropped (a new hand,
 an undo, quitting).
+
+Hidden information: the worker process is *spawned* (a fresh interpreter), never forked. A forked child would start as a
+copy of the window's process, with the whole :class:`~zipai_desktop.engine.game.Game` (every hand, the wall) and the
+match seed in its memory. A spawned one holds only what is sent to it: a :class:`Request` (the bot level, the bot's
+own seed, the seat's :class:`~zipai_desktop.engine.observation.Observation` and its legal actions). The bot seed is a
+hash of the match seed, from which the deal cannot be read back. A frozen program (the PyInstaller bundle) must call
+``multiprocessing.freeze_support()`` first thing, as ``build/launcher.py`` does.
+
+Starting a spawned worker costs a new interpreter and the bots' imports (a few hundred ms), so the runner starts it at
+once, while the table is set up, and a decision's deadline only starts counting once the worker is up.
 """
 
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action
@@ -21,25 +33,60 @@ from ..engine.observation import Observation
 from .base import make_bot
 from .heuristic import rollout_choice
 
+#: How long a decision waits for the worker process to start before the fallback answers (a start-up this slow means
+#: something is wrong; the game must go on).
+STARTUP_LIMIT_S = 20.0
 
-def _decide(name: str, seed: int, obs: Observation, legal: Sequence[Action], budget_s: float | None) -> Action:
-    bot = make_bot(name, seed)
-    if budget_s is not None and hasattr(bot, "budget_s"):
-        bot.budget_s = budget_s
-    action = bot.choose(obs, legal)
-    if action not in legal:  # a bot bug must never reach the engine
-        raise ValueError(f"bot {name} chose an illegal action {action}")
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """Everything a bot gets for one decision: exactly what crosses the pipe to the worker."""
+
+    level: str
+    seed: int
+    observation: Observation
+    legal: tuple[Action, ...]
+    budget_s: float | None
+
+
+def _decide(request: Request) -> Action:
+    bot = make_bot(request.level, request.seed)
+    if request.budget_s is not None and hasattr(bot, "budget_s"):
+        bot.budget_s = request.budget_s
+    action = bot.choose(request.observation, request.legal)
+    if action not in request.legal:  # a bot bug must never reach the engine
+        raise ValueError(f"bot {request.level} chose an illegal action {action}")
     return action
+
+
+def _started() -> int:
+    """The worker's first task: it is up, with the bots imported (this module imports them)."""
+    return os.getpid()
 
 
 @dataclass
 class Decision:
-    """A decision in progress."""
+    """A decision in progress. Its deadline counts from when the worker is up (``started``), not from the request."""
 
     future: Future[Action]
     fallback: Action
-    deadline: float
+    deadline_s: float
+    started: Future[int] | None = None
+    requested: float = field(default_factory=time.monotonic)
     cancelled: threading.Event = field(default_factory=threading.Event)
+    _deadline: float | None = None
+
+    @property
+    def deadline(self) -> float:
+        """The monotonic time after which the fallback answers."""
+        if self._deadline is None:
+            if self.started is None:  # the worker was up when asked
+                self._deadline = self.requested + self.deadline_s
+            elif self.started.done():  # it came up since (seen within a frame: the window polls every frame)
+                self._deadline = time.monotonic() + self.deadline_s
+            else:  # still starting: wait for it, up to a limit
+                return self.requested + STARTUP_LIMIT_S + self.deadline_s
+        return self._deadline
 
     def ready(self) -> bool:
         return self.future.done() or time.monotonic() >= self.deadline or self.cancelled.is_set()
@@ -64,6 +111,9 @@ class Decision:
 
     def wait(self) -> Action | None:
         """Block until ready (for tools and tests; the window polls :meth:`ready` instead)."""
+        if self.started is not None and not self.cancelled.is_set():
+            with contextlib.suppress(Exception):  # a worker that cannot start: the deadline below decides
+                self.started.result(timeout=STARTUP_LIMIT_S)
         remaining = self.deadline - time.monotonic()
         if remaining > 0 and not self.cancelled.is_set():
             with contextlib.suppress(Exception):  # a timeout or a bot failure: result() below decides
@@ -72,22 +122,40 @@ class Decision:
 
 
 class BotRunner:
-    """Decides for bot seats in a worker thread or process."""
+    """Decides for bot seats in a worker thread or a spawned worker process (started at once, see the module doc)."""
 
     def __init__(self, mode: str = "thread", deadline_s: float = 1.0) -> None:
         if mode not in ("thread", "process"):
             raise ValueError("mode is 'thread' or 'process'")
         self.mode = mode
         self.deadline_s = deadline_s
-        self._executor: Executor = ProcessPoolExecutor(max_workers=1) if mode == "process" else ThreadPoolExecutor(1)
+        self.started: Future[int] | None = None
+        self._executor: Executor = self._start()
+
+    def _start(self) -> Executor:
+        if self.mode == "thread":
+            return ThreadPoolExecutor(1)
+        executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self.started = executor.submit(_started)
+        return executor
+
+    def request(self, name: str, seed: int, obs: Observation, legal: Sequence[Action]) -> Request:
+        """What is sent for a decision. The bot's own budget stays inside the deadline."""
+        return Request(name, seed, obs, tuple(legal), max(0.05, self.deadline_s * 0.6))
 
     def decide(self, name: str, seed: int, obs: Observation, legal: Sequence[Action]) -> Decision:
-        # The bot's own budget stays inside the deadline; the fallback is the O(20) greedy policy, computed at once so
-        # that it never costs the frame loop more than a few microseconds.
-        budget = max(0.05, self.deadline_s * 0.6)
-        future = self._executor.submit(_decide, name, seed, obs, tuple(legal), budget)
+        # The fallback is the O(20) greedy policy, computed at once so that it never costs the frame loop more than a
+        # few microseconds.
+        request = self.request(name, seed, obs, legal)
+        try:
+            future = self._executor.submit(_decide, request)
+        except BrokenExecutor:  # the worker died (killed, out of memory): start a new one, the game goes on
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._start()
+            future = self._executor.submit(_decide, request)
         fallback = rollout_choice(obs.hand, legal)
-        return Decision(future, fallback, time.monotonic() + self.deadline_s)
+        started = self.started if self.started is not None and not self.started.done() else None
+        return Decision(future, fallback, self.deadline_s, started)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
