@@ -11,6 +11,8 @@ a forced quad; stage 3 碰; stage 4 吃, one seat at a time.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
@@ -153,6 +155,7 @@ class Game:
         self.short = [0] * n  # cards short of the held-count rule after the deal
         self.draws = [0] * n  # own stock draws this hand
         self.wall = []
+        self.is_fork = False  # a copy made by :meth:`fork` for a what-if question
 
     # -----------------------------------------------------------------------------------------------------------------
     # Queries.
@@ -707,6 +710,31 @@ class Game:
 
     # -----------------------------------------------------------------------------------------------------------------
     # Snapshots.
+
+    def fork(self) -> Game:
+        """A copy for what-if questions (the 听 helper asks "what if this card came now?"); the original is untouched.
+
+        The copy shares nothing mutable with this game; its event log and history start empty (a fork is never shown
+        or recorded).
+        """
+        other = copy.copy(self)
+        other.hands = [list(h) for h in self.hands]
+        other.melds = [list(m) for m in self.melds]
+        other.piles = [list(p) for p in self.piles]
+        other.chou = [set(c) for c in self.chou]
+        other.discarded = [set(d) for d in self.discarded]
+        other.peng_ban = [set(b) for b in self.peng_ban]
+        other.hu_locked = list(self.hu_locked)
+        other.events = []
+        other.history = []
+        other.window = dataclasses.replace(self.window, queue=list(self.window.queue)) if self.window else None
+        other.took = list(self.took)
+        other.removed = list(self.removed)
+        other.short = list(self.short)
+        other.draws = list(self.draws)
+        other.wall = list(self.wall)
+        other.is_fork = True
+        return other
 
     def card_total(self) -> int:
         """All 80 cards, wherever they are (the conservation invariant)."""

@@ -1,0 +1,104 @@
+"""听牌 (the waits): which cards would win for a seat now, by where they come from, and what each would be worth.
+
+The answer is the engine's own: a card the seat turns itself is played through :meth:`Game._flip` on a
+:meth:`Game.fork` (so the forced 扫 / 偎 / 扫穿 / 提 of stage 0 and procedure P8 apply), and a card another seat turns
+or discards is put to :meth:`Game._win_check` exactly as the claim arbiter puts it (stage 1, with 过胡 and Bohu's "no
+胡 on a discard except 地胡"). Every minimum (10 胡 / 10 胡息) and every rule of the game therefore applies, and a test
+checks the answer against the engine's offers in random play.
+
+Only the seat's own cards and public counters are read; the value is the settlement without 醒 (the 醒 cards are
+still in the wall), so a Guilin 舵 shown here can only grow at the win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import NUM_KINDS
+from .hu import Source
+
+if TYPE_CHECKING:
+    from .game import Game, WinInfo
+
+HU_KINDS = ("hu", "hu_drawer", "hu_dead")
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """One winning card from one source."""
+
+    card: int
+    source: Source
+    hu: int  # Guilin 胡 / Bohu effective 胡息 of the win
+    score: int  # Guilin 舵 before 醒 / Bohu score (胡息 × 番, with its bonuses)
+    special: tuple[str, ...]  # 地胡 / 天胡 / 自摸 ... as the settlement names them
+
+
+def _value(game: Game, seat: int, win: WinInfo) -> tuple[int, int, tuple[str, ...]]:
+    """The settlement of ``win`` with no 醒 card to turn (the wall is hidden from the seat)."""
+    blind = game.fork()
+    blind.wall = []
+    settlement = game.rules.settle(blind, seat, win)
+    return settlement.hu, settlement.score, tuple(settlement.special)
+
+
+def win_on_own_flip(game: Game, seat: int, card: int) -> WinInfo | None:
+    """The 胡 the engine would offer ``seat`` if it turned ``card`` from the wall now (自摸, after any forced meld)."""
+    probe = game.fork()
+    probe.wall = [card]  # the only card left: after it nothing more is turned in the probe
+    for other in range(game.players):
+        if other != seat:  # the probe never looks at another hand (nor can they claim the card: it is a what-if)
+            probe.hands[other] = [0] * NUM_KINDS
+    probe.window = None
+    probe.pending = None
+    probe._flip(seat)  # noqa: SLF001 - the engine's own flip, on a copy
+    pending = probe.pending
+    if pending is None or pending.seat != seat or pending.kind not in HU_KINDS or pending.win is None:
+        return None
+    if pending.win.source is not Source.OWN_DRAW:
+        return None
+    return pending.win
+
+
+def win_on_card(game: Game, seat: int, card: int, source: Source) -> WinInfo | None:
+    """The 胡 the arbiter would offer ``seat`` on another seat's flip or discard of ``card`` now (stage 1)."""
+    if game.hu_locked[seat]:
+        return None  # 过胡: locked until the seat's next own flip or take
+    others = [s for s in game.order_from(seat)[1:]]
+    if not others:
+        return None
+    if source is Source.DISCARD:
+        # The only discard that can still be the opening one (地胡) is the dealer's, before it is made.
+        opening = not game.opening_done and seat != game.dealer
+        procedure = game.procedure
+        if not (procedure.hu_on_discard == "any" or (opening and procedure.dihu_on == "discard")):
+            return None
+        owner = game.dealer if opening else others[-1]  # a discard reaching the seat: its 上家's
+    else:
+        opening = game.flips == 0 and game.opening_discard_made
+        owner = others[0]
+    return game._win_check(seat, card, source, owner, opening)  # noqa: SLF001 - the arbiter's own question
+
+
+def waits(game: Game, seat: int) -> list[Wait]:
+    """Every (card, source) that would win for ``seat`` now, with its value; empty when the seat must discard."""
+    if game.result is not None or seat not in game.active:
+        return []
+    if game.held(seat) > game.target(seat):
+        return []  # it holds a card too many: it discards before any card can complete its hand
+    out: list[Wait] = []
+    for card in range(NUM_KINDS):
+        found: list[tuple[Source, WinInfo]] = []
+        if game.wall:
+            own = win_on_own_flip(game, seat, card)
+            if own is not None:
+                found.append((Source.OWN_DRAW, own))
+        for source in (Source.OTHER_DRAW, Source.DISCARD):
+            win = win_on_card(game, seat, card, source)
+            if win is not None:
+                found.append((source, win))
+        for source, win in found:
+            hu, score, special = _value(game, seat, win)
+            out.append(Wait(card, source, hu, score, special))
+    return out
