@@ -13,13 +13,10 @@ still in the wall), so a Guilin 舵 shown here can only grow at the win.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import NUM_KINDS
+from .game import Game, Stage, Window, WinInfo
 from .hu import Source
-
-if TYPE_CHECKING:
-    from .game import Game, WinInfo
 
 HU_KINDS = ("hu", "hu_drawer", "hu_dead")
 
@@ -39,6 +36,8 @@ def _value(game: Game, seat: int, win: WinInfo) -> tuple[int, int, tuple[str, ..
     """The settlement of ``win`` with no 醒 card to turn (the wall is hidden from the seat)."""
     blind = game.fork()
     blind.wall = []
+    if win.card is not None and blind.dead_card != win.card:
+        blind.window = Window(win.card, win.from_seat, win.source is not Source.DISCARD, False, Stage.HU, [])
     settlement = game.rules.settle(blind, seat, win)
     return settlement.hu, settlement.score, tuple(settlement.special)
 
@@ -78,7 +77,10 @@ def win_on_card(game: Game, seat: int, card: int, source: Source) -> WinInfo | N
     else:
         opening = game.flips == 0 and game.opening_discard_made
         owner = others[0]
-    return game._win_check(seat, card, source, owner, opening)  # noqa: SLF001 - the arbiter's own question
+    # The arbiter asks while the card is on offer in the claim window (the settlement counts it there, once).
+    probe = game.fork()
+    probe.window = Window(card, owner, source is not Source.DISCARD, opening, Stage.HU, [])
+    return probe._win_check(seat, card, source, owner, opening)  # noqa: SLF001 - the arbiter's own question
 
 
 def waits(game: Game, seat: int) -> list[Wait]:
