@@ -1,4 +1,4 @@
-"""``zipai score --rules bohu`` (contracts/score-cli.md): the vectors of rules/bohu.md §18 and malformed input."""
+"""``zipai score --rules bohu`` (docs/contracts/score-cli.md): the vectors of rules/bohu.md §18 and malformed input."""
 
 from __future__ import annotations
 

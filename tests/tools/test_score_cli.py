@@ -1,4 +1,4 @@
-"""``zipai score`` (contracts/score-cli.md): the worked examples of rules/guilin.md §14 and the malformed cases."""
+"""``zipai score`` (docs/contracts/score-cli.md): the worked examples of rules/guilin.md §14 and the malformed cases."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 ``zipai`` opens the title screen. ``zipai --demo --rules guilin --seed 1 --frames 600 --screenshot out.png`` lets bots
 play every seat for N frames of the normal loop (with a fixed frame clock, so the picture is the same every time) and
-saves the last frame (contract: shared/contracts/sim-cli.md).
+saves the last frame (contract: docs/contracts/sim-cli.md).
 """
 
 from __future__ import annotations

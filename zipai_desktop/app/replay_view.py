@@ -26,6 +26,7 @@ from ..engine import events as ev
 from ..engine.actions import Chi, Discard, Hu, Peng, action_from_json
 from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph
 from ..engine.game import Game
+from ..engine.jsonsafe import JsonInputError, read_file
 from ..engine.melds import Meld
 from ..engine.record import RecordError, dumps, load, replay
 from ..store.atomic import write_atomic
@@ -547,15 +548,17 @@ class Entry:
 def read_record_file(path: Path) -> dict[str, Any]:
     """A record file's record, checked by replaying it; raises RecordError with the reason in a few words."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise RecordError("the file is too large to be a game record")
-        raw = path.read_bytes()
+        raw = read_file(path, max_bytes=MAX_FILE_BYTES)  # a FIFO named *.json is refused, not waited on
+    except JsonInputError as exc:
+        raise RecordError("it is not a regular file" if "regular file" in str(exc) else "the file is too large to be "
+                          "a game record") from None  # fmt: skip
     except OSError as exc:
         raise RecordError(f"it cannot be read ({exc.strerror or exc})") from None
     try:
-        record = load(raw.decode("utf-8"))
+        raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError("it is not UTF-8 text") from None
+    record = load(raw)
     try:
         replay(record)
     except RecordError:

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CardError, format_cards, glyph, parse_card, parse_cards
+from .jsonsafe import name as show_name
+from .jsonsafe import quote
 
 
 class ActionError(ValueError):
@@ -79,12 +81,16 @@ Action = Discard | Hu | Peng | Chi | Pass
 
 
 def action_from_json(data: Any) -> Action:
+    """An action from its JSON form; :class:`ActionError` (naming the problem, the bad value cut short) otherwise."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ActionError(f"an action is an object with a 'type', not {data!r}")
+        raise ActionError(f"an action is an object with a 'type', not {quote(data)}")
     kind = data["type"]
     try:
         if kind == "discard":
-            return Discard(parse_card(str(data["card"])))
+            card = data["card"]
+            if not isinstance(card, str):
+                raise ActionError(f'a discard\'s card is a glyph like "五", not {quote(card)}')
+            return Discard(parse_card(card))
         if kind == "hu":
             return Hu()
         if kind == "peng":
@@ -92,17 +98,20 @@ def action_from_json(data: Any) -> Action:
         if kind == "pass":
             return Pass()
         if kind == "chi":
+            texts = data["groups"]
+            if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+                raise ActionError(f'a 吃\'s groups are a list of glyph strings like ["一二三"], not {quote(texts)}')
             groups = []
-            for text in data["groups"]:
-                cards = parse_cards(str(text))
+            for text in texts:
+                cards = parse_cards(text)
                 if len(cards) != 3:
-                    raise ActionError(f"a 吃 group has three cards, not {text!r}")
+                    raise ActionError(f"a 吃 group has three cards, not {quote(text)}")
                 groups.append((cards[0], cards[1], cards[2]))
             if not groups:
                 raise ActionError("a 吃 needs at least its main group")
             return Chi(tuple(groups))
     except KeyError as exc:
-        raise ActionError(f"action {kind!r} is missing {exc.args[0]!r}") from None
+        raise ActionError(f"action {show_name(kind)} is missing {exc.args[0]!r}") from None
     except CardError as exc:
         raise ActionError(str(exc)) from None
-    raise ActionError(f"unknown action type {kind!r}")
+    raise ActionError(f"unknown action type {show_name(kind)}")

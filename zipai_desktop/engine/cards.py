@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .jsonsafe import name as show_name
+
 NUM_KINDS = 20
 COPIES = 4
 DECK_SIZE = NUM_KINDS * COPIES
@@ -63,7 +65,7 @@ def parse_cards(text: str) -> list[int]:
 def parse_card(text: str) -> int:
     kinds = parse_cards(text)
     if len(kinds) != 1:
-        raise CardError(f"expected one card, got {text!r}")
+        raise CardError(f"expected one card, got {show_name(text)}")
     return kinds[0]
 
 

@@ -186,8 +186,9 @@ def _check_tree(value: Any, what: str, max_depth: int) -> None:
                 stack.extend((inner, depth + 1) for inner in item)
 
 
-def read_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file; :class:`JsonInputError` for a FIFO, device or folder, or a file over the limit.
+def read_file(path: str | os.PathLike[str], *, what: str = "the file", max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file; :class:`JsonInputError` for a FIFO, device or folder, or a file over the limit
+    (messages start with ``what``; the caller names the path).
 
     The file is opened without blocking and checked with ``fstat`` on the open descriptor, so a FIFO neither hangs the
     open nor the read, and nothing can be swapped in between the check and the read. ``OSError`` (missing file, no
@@ -199,9 +200,9 @@ def read_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> by
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a pipe or device"
-            raise JsonInputError(f"{clip(os.fsdecode(path))} is {kind}, not a regular file")
+            raise JsonInputError(f"{what} is {kind}, not a regular file")
         if info.st_size > max_bytes:
-            raise JsonInputError(_size_problem(info.st_size, max_bytes, clip(os.fsdecode(path))))
+            raise JsonInputError(_size_problem(info.st_size, max_bytes, what))
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -210,7 +211,7 @@ def read_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> by
                 break
             total += len(chunk)
             if total > max_bytes:  # the file grew while being read
-                raise JsonInputError(_size_problem(total, max_bytes, clip(os.fsdecode(path))))
+                raise JsonInputError(_size_problem(total, max_bytes, what))
             chunks.append(chunk)
         return b"".join(chunks)
     finally:
@@ -226,8 +227,8 @@ def load_file(
     max_int_digits: int = MAX_INT_DIGITS,
 ) -> Any:
     """:func:`read_file` then :func:`loads`; ``what`` names the file in messages (default: its path, clipped)."""
-    raw = read_file(path, max_bytes=max_bytes)
     name = what if what is not None else clip(os.fsdecode(path))
+    raw = read_file(path, what=name, max_bytes=max_bytes)
     return loads(raw, what=name, max_bytes=max_bytes, max_depth=max_depth, max_int_digits=max_int_digits)
 
 

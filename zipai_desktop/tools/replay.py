@@ -1,4 +1,10 @@
-"""``zipai replay FILE [--verify] [--json]``: show a game record move by move, or check that it replays exactly."""
+"""``zipai replay FILE [--verify] [--json]``: show a game record move by move, or check that it replays exactly.
+
+Exit status (docs/contracts/sim-cli.md): 0 when the record is shown or verifies; 1 when it is a well-formed record
+that does not replay (an action is not legal where it stands, because the seed or an action was changed) or, with
+``--verify``, replays to a different final state or result (winner, points, score, 胡, special); 2 when the file is
+not a readable record (not a regular file, not UTF-8, bad JSON, a field missing or of the wrong type).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,8 @@ import sys
 from collections.abc import Sequence
 
 from ..engine.events import Event
-from ..engine.record import RecordError, load, replay, verify
+from ..engine.jsonsafe import clip, printable
+from ..engine.record import RecordError, ReplayMismatch, differences, read, replay
 
 
 class _Parser(argparse.ArgumentParser):
@@ -20,31 +27,51 @@ class _Parser(argparse.ArgumentParser):
 def describe(event: Event) -> str:
     data = event.to_json()
     name = data.pop("event")
-    return name + " " + " ".join(f"{k}={v}" for k, v in data.items())
+    return printable(name + " " + " ".join(f"{k}={v}" for k, v in data.items()))
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="zipai replay",
+        description="Show a game record (as written by zipai sim --records, or exported from the game) move by move, "
+        "or verify that it replays exactly. Exit 0: shown / verified; 1: the record does not replay or differs; "
+        "2: the file is not a readable record.",
+    )
+    p.add_argument("file", metavar="FILE", help="the record file (JSON, format zipai-record)")
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="replay from the seed and actions and compare the final state and the result "
+        "(winner, points, score, 胡, special) with the stored ones",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON event per line instead of readable lines")
+    return p
 
 
 def main(argv: Sequence[str]) -> int:
-    p = _Parser(prog="zipai replay")
-    p.add_argument("file")
-    p.add_argument("--verify", action="store_true")
-    p.add_argument("--json", action="store_true")
     try:
-        args = p.parse_args(list(argv))
+        args = parser().parse_args(list(argv))
     except SystemExit as exc:
         return int(exc.code or 0)
+    where = clip(args.file)
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            record = load(fh.read())
+        record = read(args.file)
         if args.verify:
-            ok = verify(record)
-            print("record verified: the replay gives the stored final state" if ok else "record differs on replay")
-            return 0 if ok else 1
+            found = differences(record)
+            if found:
+                print(f"record differs on replay: {'; '.join(found)}")
+                return 1
+            print("record verified: the replay gives the stored final state and result")
+            return 0
         game = replay(record)
     except OSError as exc:
-        print(f"zipai replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(f"zipai replay: cannot read {where}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    except ReplayMismatch as exc:
+        print(f"zipai replay: {where} does not replay: {clip(str(exc), 400)}", file=sys.stderr)
+        return 1
     except RecordError as exc:
-        print(f"zipai replay: {args.file}: {exc}", file=sys.stderr)
+        print(f"zipai replay: {where}: {clip(str(exc), 400)}", file=sys.stderr)
         return 2
     if args.json:
         for event in game.events:

@@ -1,4 +1,4 @@
-"""``zipai score``: what a hand is worth (胡 / 胡息, 舵 / 番, points), per ``contracts/score-cli.md``.
+"""``zipai score``: what a hand is worth (胡 / 胡息, 舵 / 番, points), per ``docs/contracts/score-cli.md``.
 
 The scorer reads one JSON hand (or, with ``--jsonl``, one per line), checks it for consistency and answers with the
 same code the game uses at its settlement.
@@ -38,7 +38,7 @@ from ..engine.special import sanlong_wukan
 USAGE = """usage: zipai score [--rules guilin|bohu] [--jsonl] < hand.json
 
   Score a hand: 胡 / 胡息, 舵, points. Reads one JSON object from stdin (with --jsonl: one object per line) and
-  writes one JSON result per input object. See contracts/score-cli.md for the fields.
+  writes one JSON result per input object. See docs/contracts/score-cli.md for the fields.
 
   --rules NAME   guilin or bohu (may be omitted when the input has a "rules" field)
   --jsonl        one hand per input line, one result line per hand, in order

@@ -1,4 +1,4 @@
-"""``zipai sim``: bots play hands headless, with invariants checked after every action (contracts/sim-cli.md)."""
+"""``zipai sim``: bots play hands headless, with invariants checked after every action (docs/contracts/sim-cli.md)."""
 
 from __future__ import annotations
 
