@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from zipai_desktop.app.main import App
 from zipai_desktop.app.settings_screen import SettingsScene
@@ -39,8 +40,8 @@ def test_title_setup_and_table_by_keyboard() -> None:
     title = app.scenes[-1]
     assert isinstance(title, TitleScene)
     menu = [k for k in title.gui_buttons.values() if not k.startswith("lang:")]
-    assert menu[1] == "resume"  # the match just left was autosaved
-    key(app, pygame.K_1 + menu.index("stats"))  # number keys open an entry directly
+    assert menu[0] == "resume"  # the match just left was autosaved
+    key(app, pygame.K_4)  # number keys open an entry directly: 4 is 统计
     assert isinstance(app.scenes[-1], StatsScene)
     stats = app.scenes[-1]
     before = stats.rules
@@ -63,4 +64,27 @@ def test_settings_by_keyboard() -> None:
     assert settings.large_cards
     key(app, pygame.K_ESCAPE)
     assert not app.scenes
+    pygame.quit()
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_title_number_keys_stay_fixed_whether_or_not_resume_is_shown(resume: bool) -> None:
+    """Each number key opens the same entry, and its button carries that number, with or without 继续上局 (0)."""
+    from zipai_desktop.app.title import MENU
+
+    app = App((1280, 720), "en", headless=True, resizable=False)
+    title = TitleScene(app, (1280, 720), "en")
+    title.saved = {} if resume else None
+    title._build_gui()
+    app.push(title)
+    app.frame(1 / 60)
+    opened = []
+    title.choose = opened.append  # type: ignore[method-assign]
+    for n in range(10):
+        key(app, pygame.K_0 + n)
+    expected = [k for k in MENU if resume or k != "resume"]
+    assert opened == expected
+    assert MENU.index("new_game") == 1 and MENU.index("stats") == 4 and MENU.index("quit") == 7
+    for kind in expected:
+        assert title.button(kind).text.startswith(f"{MENU.index(kind)} ")
     pygame.quit()

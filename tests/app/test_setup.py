@@ -103,3 +103,34 @@ def test_the_last_games_choices_are_the_next_defaults() -> None:
     again = SetupScene(app, (1280, 720), lang="zh")
     assert again.rules == "bohu" and again.players == 2 and again.options == {"min_huxi": 15}
     pygame.quit()
+
+
+def test_the_way_out_of_setup_is_labelled_back_and_goes_back() -> None:
+    """It only ever went back to the title, so it says 返回 / Back (it said 退出 / Quit)."""
+    for lang, label in (("zh", "返回"), ("en", "Back")):
+        app = App((1024, 640), lang, headless=True, resizable=False)
+        from zipai_desktop.app.title import TitleScene
+
+        title = TitleScene(app, (1024, 640), lang)
+        app.push(title)
+        setup = SetupScene(app, (1024, 640), lang=lang)
+        app.push(setup)
+        app.frame(1 / 60)
+        back = next(b for b, (kind, _) in setup.gui_buttons.items() if kind == "back")
+        assert back.text == label
+        press(app, back.rect.center)
+        assert app.scenes == [title]
+        pygame.quit()
+
+
+def test_rows_centre_their_text_vertically() -> None:
+    """Every option row's text sits in the middle of its row (it hung from the row's top)."""
+    app = App((1280, 720), "en", headless=True, resizable=False)
+    setup = SetupScene(app, (1280, 720), lang="en")
+    app.push(setup)
+    app.frame(1 / 60)
+    rows = {r.rect.topleft: r for r in setup.rows}
+    texts = [d for d in setup.paint.drawn if d.text and d.box.topleft in rows]
+    assert len(texts) >= len(setup.rows) - 1
+    assert all(abs(d.text_rect.centery - d.box.centery) <= 1 for d in texts)
+    pygame.quit()

@@ -28,7 +28,15 @@ class Scene(Protocol):
 class App:
     """The frame loop and the scene stack."""
 
-    def __init__(self, size: tuple[int, int], lang: str, *, headless: bool = False, resizable: bool = True) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int],
+        lang: str,
+        *,
+        headless: bool = False,
+        resizable: bool = True,
+        fullscreen: bool = False,
+    ) -> None:
         import pygame
 
         assert getattr(pygame, "IS_CE", False), "zipai needs pygame-ce, not upstream pygame"
@@ -40,8 +48,10 @@ class App:
 
         fonts.reset_caches()
         cards.clear_cache()
-        flags = pygame.RESIZABLE if resizable and not headless else 0
-        self.screen = pygame.display.set_mode(size, flags)
+        self.window_flags = pygame.RESIZABLE if resizable and not headless else 0
+        self.windowed_size = size  # the window's size to come back to when fullscreen is left
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(size, self.window_flags)
         from .. import __version__
         from .assets import asset_path
 
@@ -56,6 +66,45 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.clock = pygame.time.Clock()
+        if fullscreen:
+            self.set_fullscreen(True)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to a window of the size it had before; every scene is laid out again.
+
+        The settings screen's "Fullscreen" and F11 (on every screen) come here; F11 also saves the setting.
+        """
+        import pygame
+
+        if on == self.fullscreen:
+            return
+        if on:
+            self.windowed_size = self.size
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, self.window_flags)
+        self.fullscreen = on
+        self.size = self.screen.get_size()
+        for scene in self.scenes:
+            scene.resize(self.size)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: switch, and remember the choice in the settings (as the settings screen does)."""
+        from dataclasses import replace
+
+        from ..store.settings import SettingsError, load_settings, save_settings
+
+        self.set_fullscreen(not self.fullscreen)
+        settings, _ = load_settings()
+        try:
+            if settings.fullscreen != self.fullscreen:
+                save_settings(replace(settings, fullscreen=self.fullscreen))
+        except (SettingsError, OSError):
+            pass  # an unwritable folder: the screen still switches
+        for scene in self.scenes:
+            refresh = getattr(scene, "settings_changed", None)
+            if refresh is not None:
+                refresh()
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
@@ -78,9 +127,15 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
                 return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
             if event.type == pygame.VIDEORESIZE:
+                if self.fullscreen:
+                    continue  # the full screen's own size change, not the player's window
                 self.size = (max(1024, event.w), max(640, event.h))
                 self._remember_size()
+                self.windowed_size = self.size
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 for scene in self.scenes:
                     scene.resize(self.size)
@@ -207,7 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     explicit_size = "--size" in (sys.argv[1:] if argv is None else list(argv))
     size = args.size if explicit_size else tuple(settings.window_size)
     try:
-        app = App(size, lang)  # type: ignore[arg-type]
+        app = App(size, lang, fullscreen=settings.fullscreen)  # type: ignore[arg-type]
     except pygame.error as exc:
         print(
             f"zipai: cannot open a window ({exc}). Without a display, try: "

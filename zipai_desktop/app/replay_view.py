@@ -33,9 +33,10 @@ from ..store.atomic import write_atomic
 from ..store.history import HUMAN, HandRow, History, open_history
 from ..store.paths import replays_dir
 from . import cards
-from .fonts import text
+from .fonts import font, text
 from .gui import manager
 from .i18n import STRINGS, tr
+from .sizing import Drawn, Painter, ui_for
 from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from .view_model import TableView
 
@@ -133,6 +134,7 @@ class ReplayScene:
         self.clock = 0.0
         self.message = ""
         self.message_colour = GREY
+        self.paint = Painter()
         self.step = -1
         self.goto(0)
         self._build_gui()
@@ -256,17 +258,20 @@ class ReplayScene:
     # --- controls ---------------------------------------------------------------------------------------------------
 
     def _build_gui(self) -> None:
+        ui = self.ui = ui_for(self.size)
         w, h = self.size
-        size = max(12, h // 46)
-        self.gui = manager(self.size, size)
+        self.gui = manager(self.size, ui.font)
         self.gui_buttons: dict[object, str] = {}
         kinds = ["start", "prev", "play", "next", "end", "export", "back"]
         margin = max(8, w // 120)
-        bh = size + 16
-        bw = min(150, (w - 2 * margin - 6 * 8) // len(kinds))
+        bh = ui.line()
         self.buttons_top = h - bh - margin
-        for i, kind in enumerate(kinds):
-            rect = pygame.Rect(margin + i * (bw + 8), self.buttons_top, bw, bh)
+        # Every button as wide as the widest label (play's both labels), the row from the left.
+        labels = [self._label(k) for k in kinds] + [tr("replay.pause", self.lang), tr("replay.play", self.lang)]
+        least = max(ui.button_w(label) for label in labels)
+        for kind, rect in zip(
+            kinds, ui.row([""] * len(kinds), margin, self.buttons_top, least=least, height=bh), strict=False
+        ):
             self.gui_buttons[pygame_gui.elements.UIButton(rect, self._label(kind), self.gui)] = kind
         self._sizes: tuple[pygame.Rect, pygame.Rect, list[pygame.Rect], int, bool] | None = None
 
@@ -369,12 +374,13 @@ class ReplayScene:
         w, h = self.size
         margin = max(8, w // 120)
         size = max(12, h // 40)
-        header = pygame.Rect(margin, margin, w - 2 * margin, size * 2 + 14)
+        header_h = self.ui.line(size + 4) + font(max(10, size - 3)).get_linesize()
+        header = pygame.Rect(margin, margin, w - 2 * margin, header_h)
         side_w = max(220, int(w * 0.21))
         top = header.bottom + 6
         side = pygame.Rect(w - margin - side_w, top, side_w, self.buttons_top - top - 8)
         area = pygame.Rect(margin, top, side.left - 2 * margin, side.height)
-        label = max(11, h // 52) + 10
+        label = font(max(11, h // 52)).get_linesize() + 6
         players = range(self.full.players)
         active = [s in self.full.active for s in players]
         idle_h = label + 8
@@ -398,6 +404,7 @@ class ReplayScene:
     # --- drawing ----------------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.paint.reset()
         surface.fill(FELT)
         header, side, bands, card_w, two_rows = self._layout()
         self._draw_header(surface, header)
@@ -413,11 +420,19 @@ class ReplayScene:
             title += "  " + tr("table.hand", self.lang, n=self.hand_no)
         if self.hand_id is not None:
             title += f"  #{self.hand_id}"
-        step = text(tr("replay.step", self.lang, k=self.step, n=self.total), size + 4, GOLD, bold=True)
-        surface.blit(step, step.get_rect(topright=rect.topright))
-        surface.blit(clip(text(title, size + 4, GOLD, bold=True), rect.width - step.get_width() - 20), rect.topleft)
-        keys = text(tr("replay.keys", self.lang), max(10, size - 3), GREY)
-        surface.blit(clip(keys, rect.width), (rect.left, rect.top + size + 12))
+        step = self.paint.text(
+            surface,
+            tr("replay.step", self.lang, k=self.step, n=self.total),
+            size + 4,
+            GOLD,
+            bold=True,
+            topright=rect.topright,
+        )
+        for img in wrap(title, size + 4, rect.width - step.width - 20, GOLD)[:1]:
+            paint_image(self.paint, surface, img, title, rect.topleft)
+        keys = tr("replay.keys", self.lang)
+        for img in wrap(keys, max(10, size - 3), rect.width, GREY)[:1]:
+            paint_image(self.paint, surface, img, keys, (rect.left, rect.top + self.ui.line(size + 4)))
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, band: pygame.Rect, w: int, two_rows: bool) -> None:
         game, view = self.game, self.view
@@ -432,9 +447,7 @@ class ReplayScene:
         if view.ended is not None:
             label += f"   {view.ended.points[seat]:+d}"
         colour = GOLD if seat == game.to_act or (view.won is not None and view.won.seat == seat) else WHITE
-        surface.blit(
-            clip(text(label, size, colour, bold=colour == GOLD), band.width - 16), (band.left + 8, band.top + 3)
-        )
+        self.paint.text(surface, label, size, colour, bold=colour == GOLD, topleft=(band.left + 8, band.top + 3))
         if not active:
             return
         _, h = cards.card_size(w)
@@ -475,21 +488,22 @@ class ReplayScene:
         size = max(11, self.size[1] // 50)
         inner = rect.width - 24
         x, y = rect.left + 12, rect.top + 10
-        surface.blit(text(tr("table.wall_left", self.lang, n=view.wall), size, WHITE), (x, y))
+        self.paint.text(surface, tr("table.wall_left", self.lang, n=view.wall), size, WHITE, topleft=(x, y))
         y += size + 10
         big_w = max(card_w, min(int(card_w * 1.4), inner // 4))
         _, big_h = cards.card_size(big_w)
         if view.offer is not None:
             img = cards.face(view.offer.card, big_w) if view.offer.card != HIDDEN else cards.back(big_w)
             surface.blit(img, (x, y))
-            who = text(self.name(view.offer.seat), size, GREY)
-            surface.blit(clip(who, inner - big_w - 12), (x + big_w + 10, y + 4))
+            oy = y + 4
+            for img in wrap(self.name(view.offer.seat), size, inner - big_w - 12, GREY)[:2]:
+                paint_image(self.paint, surface, img, "offer", (x + big_w + 10, oy))
+                oy += img.get_height()
         if view.dang_di is not None:
             name = tr("table.dang_di" if view.rules == "guilin" else "table.liang_zhang", self.lang)
             small = cards.face(view.dang_di, card_w)
             surface.blit(small, small.get_rect(bottomright=(rect.right - 12, y + big_h)))
-            tag = text(name, max(10, size - 2), GREY)
-            surface.blit(tag, tag.get_rect(bottomright=(rect.right - 16 - card_w, y + big_h)))
+            self.paint.text(surface, name, max(10, size - 2), GREY, bottomright=(rect.right - 16 - card_w, y + big_h))
         y += big_h + 12
         bottom = rect.bottom - 8
         lines: list[tuple[str, tuple[int, int, int]]] = [(self.last_action(), GOLD)]
@@ -507,7 +521,7 @@ class ReplayScene:
             for img in wrap(line, size, inner, colour) if line else [text(" ", size, colour)]:
                 if y + img.get_height() > bottom:
                     return
-                surface.blit(img, (x, y))
+                paint_image(self.paint, surface, img, line, (x, y))
                 y += img.get_height() + 1
 
     def _result_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
@@ -591,6 +605,7 @@ class ReplaysScene:
         self.scroll = 0
         self.rows: list[tuple[pygame.Rect, Entry]] = []
         self.folder = self._folder()
+        self.paint = Painter()
         self._build_gui()
 
     @staticmethod
@@ -674,18 +689,19 @@ class ReplaysScene:
     # --- controls ---------------------------------------------------------------------------------------------------
 
     def _build_gui(self) -> None:
+        ui = self.ui = ui_for(self.size)
         w, h = self.size
-        size = max(12, h // 42)
-        self.gui = manager(self.size, size)
+        self.gui = manager(self.size, ui.font)
         self.gui_buttons: dict[object, str] = {}
-        x0 = int(w * 0.05)
-        line = size + 14
-        bw = max(160, min(260, w // 5))
-        self.import_rect = pygame.Rect(w - x0 - bw, int(h * 0.04), bw, line + 6)
-        back = pygame.Rect(w - x0 - 140, h - line - 30, 140, line + 8)
-        for rect, kind in ((self.import_rect, "import"), (back, "back")):
-            label = tr("replay.import" if kind == "import" else "replay.back", self.lang)
-            self.gui_buttons[pygame_gui.elements.UIButton(rect, label, self.gui)] = kind
+        x0 = ui.margin
+        height = int(ui.line() * 1.2)
+        label = tr("replay.import", self.lang)
+        (self.import_rect,) = ui.row([label], w - x0, ui.px(24), right=True, height=height)
+        back_label = tr("replay.back", self.lang)
+        (back,) = ui.row([back_label], w - x0, h - height - ui.px(24), right=True, least=ui.px(120), height=height)
+        self.bottom_bar = back.top
+        for rect, kind, text_ in ((self.import_rect, "import", label), (back, "back", back_label)):
+            self.gui_buttons[pygame_gui.elements.UIButton(rect, text_, self.gui)] = kind
 
     def button(self, kind: str) -> Any:
         return next((b for b, k in self.gui_buttons.items() if k == kind), None)
@@ -700,13 +716,11 @@ class ReplaysScene:
         self.app.pop()
 
     def _list_rect(self) -> tuple[pygame.Rect, int]:
+        ui = self.ui
         w, h = self.size
-        size = max(12, h // 42)
-        x0 = int(w * 0.05)
-        top = int(h * 0.04) + size * 5 + 44
-        line = size + 14
-        bottom = h - line - 40 - 4 * (max(10, size - 3) + 4)
-        return pygame.Rect(x0, top, w - 2 * x0, bottom - top), int(size * 1.6) + 8
+        top = ui.px(24) + ui.line(ui.heading) + ui.gap + 2 * ui.line() + 2 * (ui.small + ui.px(6)) + ui.line(ui.small)
+        bottom = self.bottom_bar - ui.gap - 4 * (ui.small + ui.px(4)) - ui.gap
+        return pygame.Rect(ui.margin, top, w - 2 * ui.margin, bottom - top), ui.line() + ui.px(8)
 
     def _visible(self) -> int:
         rect, row_h = self._list_rect()
@@ -743,48 +757,72 @@ class ReplaysScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
+        ui = self.ui
+        paint = self.paint
+        paint.reset()
         surface.fill(FELT)
-        size = max(12, h // 42)
-        small = max(10, size - 3)
-        x0 = int(w * 0.05)
-        y = int(h * 0.04)
-        surface.blit(text(tr("replay.list_title", self.lang), size + 10, GOLD, bold=True), (x0, y))
-        y += size + 30
-        surface.blit(clip(text(tr("replay.folder", self.lang, path=self.folder), size, WHITE), w - 2 * x0), (x0, y))
-        y += size + 10
+        size, small = ui.font, ui.small
+        x0 = ui.margin
+        y = ui.px(24)
+        paint.text(surface, tr("replay.list_title", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, y))
+        y += ui.line(ui.heading) + ui.gap
+        folder = tr("replay.folder", self.lang, path=self.folder)
+        for img in wrap(folder, size, w - 2 * x0)[:2]:
+            paint_image(paint, surface, img, folder, (x0, y))
+            y += ui.line()
         for img in wrap(tr("replay.folder_hint", self.lang), small, w - 2 * x0, GREY)[:2]:
-            surface.blit(img, (x0, y))
-            y += small + 6
+            paint_image(paint, surface, img, "hint", (x0, y))
+            y += small + ui.px(6)
         rect, row_h = self._list_rect()
         pygame.draw.rect(surface, PANEL, rect, border_radius=10)
         pygame.draw.rect(surface, GREY, rect, width=1, border_radius=10)
-        heading = tr("replay.recent", self.lang)
-        surface.blit(text(heading, small, GREY), (rect.left, rect.top - small - 8))
+        paint.text(surface, tr("replay.recent", self.lang), small, GREY, bottomleft=(rect.left, rect.top - ui.px(4)))
         entries = self.entries()
         self.rows = []
         if not entries:
-            surface.blit(text(tr("replay.none", self.lang), size, GREY), (rect.left + 16, rect.top + 12))
+            paint.text(
+                surface, tr("replay.none", self.lang), size, GREY, topleft=(rect.left + ui.pad, rect.top + ui.pad)
+            )
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
         visible = self._visible()
         self.scroll = max(0, min(self.scroll, max(0, len(entries) - visible)))
+        bar = ui.px(14)
         for i, entry in enumerate(entries[self.scroll : self.scroll + visible]):
-            r = pygame.Rect(rect.left + 8, rect.top + 6 + i * row_h, rect.width - 28, row_h - 4)
+            r = pygame.Rect(
+                rect.left + ui.px(8), rect.top + ui.px(6) + i * row_h, rect.width - ui.px(16) - bar, row_h - 4
+            )
             hover = r.collidepoint(mouse)
-            pygame.draw.rect(surface, (60, 110, 80) if hover else FELT_DARK, r, border_radius=6)
             colour = GOLD if entry.hand is None else WHITE
-            img = clip(text(entry.label, size - 1, colour), r.width - 20)
-            surface.blit(img, img.get_rect(midleft=(r.left + 10, r.centery)))
+            paint.button(
+                surface,
+                r,
+                entry.label,
+                size,
+                fill=(60, 110, 80) if hover else FELT_DARK,
+                border=FELT_DARK,
+                colour=colour,
+                align="left",
+                pad=ui.pad,
+            )
             self.rows.append((r, entry))
         if len(entries) > visible:  # the scroll bar
-            track = pygame.Rect(rect.right - 14, rect.top + 8, 6, rect.height - 16)
+            track = pygame.Rect(rect.right - bar, rect.top + 8, ui.px(6), rect.height - 16)
             pygame.draw.rect(surface, FELT_DARK, track, border_radius=3)
             thumb_h = max(20, track.height * visible // len(entries))
             thumb_y = track.top + (track.height - thumb_h) * self.scroll // max(1, len(entries) - visible)
             pygame.draw.rect(surface, GREY, pygame.Rect(track.left, thumb_y, track.width, thumb_h), border_radius=3)
-        y = rect.bottom + 8
+        y = rect.bottom + ui.gap
+        # A message stops short of the back button.
+        room = (self.button("back").rect.left if self.button("back") is not None else w - x0) - x0 - ui.gap
         for message, colour in self.messages[-4:]:
-            surface.blit(clip(text(message, small, colour), w - 2 * x0 - 160), (x0, y))
-            y += small + 4
-        keys = text(tr("replay.list_keys", self.lang), small, GREY)
-        surface.blit(keys, (x0, h - keys.get_height() - 12))
+            for img in wrap(message, small, room, colour)[:1]:
+                paint_image(paint, surface, img, message, (x0, y))
+            y += small + ui.px(4)
+        paint.text(surface, tr("replay.list_keys", self.lang), small, GREY, bottomleft=(x0, h - ui.px(12)))
         self.gui.draw_ui(surface)
+
+
+def paint_image(paint: Painter, surface: pygame.Surface, img: pygame.Surface, label: str, pos: tuple[int, int]) -> None:
+    """Blit a line already rendered (a piece of a wrapped text) and record it like :meth:`Painter.text` does."""
+    surface.blit(img, pos)
+    paint.drawn.append(Drawn(label, img.get_rect(topleft=pos), img.get_rect(topleft=pos)))

@@ -3,7 +3,10 @@
 The Markdown is drawn simply: headings bigger and gold, paragraphs wrapped to the width, list items with a bullet (or
 their number), block quotes with a gold bar, tables as aligned columns when they fit (otherwise each row as wrapped
 text); ``**``, backticks and link targets are stripped. The page scrolls with the wheel, ↑/↓, PgUp/PgDn and Home/End;
-the buttons at the top (or Tab) switch between the two games; Esc goes back.
+the buttons at the top (or Tab) switch between the two games; Esc goes back. The contents on the left list the
+chapters (level-2 headings): a click jumps to one, and the chapter being read is marked.
+
+The Chinese interface shows the Chinese pages (docs/rules-<game>.zh.md) when they are bundled.
 """
 
 from __future__ import annotations
@@ -19,14 +22,19 @@ from .assets import asset_path
 from .fonts import font, text
 from .gui import manager
 from .i18n import tr
-from .table import FELT, GOLD, GREY, PANEL, WHITE
+from .sizing import Drawn, Painter, ui_for
+from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from .tutorial import wrap
 
 GAMES = ("guilin", "bohu")
 
 
-def rules_file(rules: str) -> Any:
-    """The bundled copy of docs/rules-<rules>.md."""
+def rules_file(rules: str, lang: str = "en") -> Any:
+    """The bundled copy of docs/rules-<rules>.md, or of the Chinese docs/rules-<rules>.zh.md for ``lang="zh"``."""
+    if lang == "zh":
+        chinese = asset_path("rules", f"rules-{rules}.zh.md")
+        if chinese.is_file():
+            return chinese
     return asset_path("rules", f"rules-{rules}.md")
 
 
@@ -139,6 +147,8 @@ class Line:
     bold: bool = False
     bar: bool = False  # a block quote's gold bar to its left
     rule: bool = False  # a horizontal rule (no text)
+    heading: str = ""  # on a heading's first line: the whole heading (an entry of the contents)
+    level: int = 0  # ... and its level
 
 
 def layout(blocks: list[Block], width: int, base: int) -> tuple[list[Line], int]:
@@ -150,8 +160,9 @@ def layout(blocks: list[Block], width: int, base: int) -> tuple[list[Line], int]
         if b.kind == "heading":
             size = base + {1: 12, 2: 7, 3: 3}.get(b.level, 1)
             y += gap * (2 if b.level <= 2 else 1)
-            for line in wrap(b.text, font(size, bold=True), width):
-                out.append(Line(y, 0, line, size, GOLD, True))
+            for j, line in enumerate(wrap(b.text, font(size, bold=True), width)):
+                first = j == 0
+                out.append(Line(y, 0, line, size, GOLD, True, heading=b.text if first else "", level=b.level))
                 y += size + 6
             y += gap // 2
         elif b.kind == "para":
@@ -229,13 +240,14 @@ class RulesScene:
         self.scroll = 0
         self.lines: list[Line] = []
         self.page_height = 0
+        self.paint = Painter()
         self._load()
         self._build()
 
     # --- content ------------------------------------------------------------------------------------------------------
 
     def _load(self) -> None:
-        path = rules_file(self.rules)
+        path = rules_file(self.rules, self.lang)
         try:
             self.blocks = parse(path.read_text(encoding="utf-8"))
         except OSError:
@@ -243,42 +255,73 @@ class RulesScene:
 
     @property
     def base_size(self) -> int:
-        return max(13, self.size[1] // 42)
+        return self.ui.font
 
     def view_rect(self) -> pygame.Rect:
-        """Where the page is drawn: below the title bar, above the key line."""
+        """Where the page is drawn: below the title bar, right of the contents, above the key line."""
+        ui = self.ui
         w, h = self.size
-        top = self._bar_height() + 8
-        bottom = h - self.base_size - 18
-        side = max(16, int(w * 0.06))
-        return pygame.Rect(side, top, w - 2 * side, bottom - top)
+        top = self._bar_height() + ui.gap
+        bottom = h - ui.line(ui.small) - ui.px(4)
+        side = ui.px(16)
+        left = self.toc_rect().right + ui.px(24)
+        return pygame.Rect(left, top, w - side - left, bottom - top)
+
+    def toc_rect(self) -> pygame.Rect:
+        """The contents: a column on the left, about a quarter of the window."""
+        ui = self.ui
+        w, h = self.size
+        top = self._bar_height() + ui.gap
+        return pygame.Rect(ui.px(16), top, int(w * 0.24), h - ui.line(ui.small) - ui.px(4) - top)
 
     def _bar_height(self) -> int:
         return max(48, self.size[1] // 10)
 
     def _build(self) -> None:
-        """Lay the page out for the window, and the buttons of the title bar."""
+        """Lay the page out for the window, the contents, and the buttons of the title bar."""
+        self.ui = ui = ui_for(self.size)
         view = self.view_rect()
         self.lines, self.page_height = layout(self.blocks, view.width - 16, self.base_size)
         self.scroll = min(self.scroll, self.max_scroll)
+        self._build_toc()
         w, h = self.size
-        size = max(13, h // 42)
-        self.gui = manager(self.size, size)
+        self.gui = manager(self.size, ui.font)
         self.gui_buttons: dict[object, str] = {}
-        bh = max(30, size + 14)
-        y = (self._bar_height() - bh) // 2
-        x = w - 16
-        for kind, label in (
-            ("back", tr("rules.back", self.lang)),
-            *((f"game:{g}", tr(f"game.{g}", self.lang)) for g in reversed(GAMES)),
-        ):
-            bw = max(90, font(size).size(label)[0] + 32)
-            x -= bw
-            element = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), label, self.gui)
-            self.gui_buttons[element] = kind
-            if kind == f"game:{self.rules}":
+        labels = [tr("rules.back", self.lang), *(tr(f"game.{g}", self.lang) for g in GAMES)]
+        kinds = ["back", *(f"game:{g}" for g in GAMES)]
+        order = [1, 2, 0]  # the two games, then back, from the right end of the bar
+        bh = ui.line()
+        rects = ui.row([labels[i] for i in order], w - ui.px(16), (self._bar_height() - bh) // 2, right=True, height=bh)
+        for i, rect in zip(order, rects, strict=False):
+            element = pygame_gui.elements.UIButton(rect, labels[i], self.gui)
+            self.gui_buttons[element] = kinds[i]
+            if kinds[i] == f"game:{self.rules}":
                 element.select()
-            x -= 10
+        self.bar_buttons_left = min(r.left for r in rects)
+
+    def _build_toc(self) -> None:
+        """One entry per chapter: its lines (wrapped to the column), its rect and where it starts on the page."""
+        ui = self.ui
+        toc = self.toc_rect()
+        size = ui.small
+        inner = toc.width - 2 * ui.pad
+        self.toc: list[tuple[pygame.Rect, list[str], int]] = []
+        y = toc.top + ui.px(6)
+        for ln in self.lines:
+            if not ln.heading or ln.level != 2:
+                continue
+            parts = wrap(ln.heading, font(size), inner)
+            height = len(parts) * font(size).get_linesize() + ui.px(6)
+            self.toc.append((pygame.Rect(toc.left, y, toc.width, height), parts, ln.y))
+            y += height + ui.px(3)
+
+    def jump(self, index: int) -> None:
+        """Scroll to the ``index``-th chapter of the contents."""
+        self.scroll_to(self.toc[index][2] - self.base_size)
+
+    def current_chapter(self) -> int:
+        """The chapter at the top of the page (-1 above the first)."""
+        return max((i for i, (_, _, y) in enumerate(self.toc) if y <= self.scroll + self.base_size * 2), default=-1)
 
     def button(self, kind: str) -> Any:
         """The pygame_gui button of ``kind`` (back, game:guilin, game:bohu)."""
@@ -318,6 +361,11 @@ class RulesScene:
                 self.app.pop()
             else:
                 self.show(kind.split(":", 1)[1])
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            for i, (rect, _, _) in enumerate(self.toc):
+                if rect.collidepoint(event.pos):
+                    self.jump(i)
+                    break
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_to(self.scroll - event.y * step)
         elif event.type == pygame.KEYDOWN:
@@ -348,13 +396,19 @@ class RulesScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
+        ui = self.ui
+        paint = self.paint
+        paint.reset()
         surface.fill(FELT)
         bar = pygame.Rect(0, 0, w, self._bar_height())
         pygame.draw.rect(surface, PANEL, bar)
-        title = text(
-            tr("rules.title", self.lang, game=tr(f"game.{self.rules}", self.lang)), max(18, h // 26), GOLD, bold=True
-        )
-        surface.blit(title, title.get_rect(midleft=(max(16, int(w * 0.03)), bar.centery)))
+        title = tr("rules.title", self.lang, game=tr(f"game.{self.rules}", self.lang))
+        room = self.bar_buttons_left - ui.px(16) - ui.gap
+        size = ui.px(27, 16)
+        while size > ui.font and ui.text_w(title, size, bold=True) > room:
+            size -= 1
+        paint.text(surface, title, size, GOLD, bold=True, midleft=(ui.px(16), bar.centery))
+        self._draw_toc(surface)
         view = self.view_rect()
         page = view.inflate(16, 0)
         pygame.draw.rect(surface, PANEL, page.inflate(0, 8), border_radius=8)
@@ -375,8 +429,26 @@ class RulesScene:
         surface.set_clip(clip)
         self._draw_scrollbar(surface, page)
         self.gui.draw_ui(surface)
-        keys = text(tr("rules.keys", self.lang), self.base_size - 2, GREY)
-        surface.blit(keys, keys.get_rect(midbottom=(w // 2, h - 6)))
+        paint.text(surface, tr("rules.keys", self.lang), ui.small, GREY, midbottom=(w // 2, h - ui.px(4)))
+
+    def _draw_toc(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        toc = self.toc_rect()
+        pygame.draw.rect(surface, FELT_DARK, toc, border_radius=8)
+        current = self.current_chapter()
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        line_h = font(ui.small).get_linesize()
+        for i, (rect, parts, _) in enumerate(self.toc):
+            if rect.bottom > toc.bottom:
+                break
+            if i == current or rect.collidepoint(mouse):
+                pygame.draw.rect(surface, (60, 110, 80) if i == current else PANEL, rect, border_radius=6)
+            self.paint.drawn.append(Drawn("", pygame.Rect(rect.topleft, (0, 0)), rect, True))
+            y = rect.top + ui.px(3)
+            for part in parts:
+                colour = GOLD if i == current else WHITE
+                self.paint.text(surface, part, ui.small, colour, box=rect, topleft=(rect.left + ui.pad, y))
+                y += line_h
 
     def _draw_scrollbar(self, surface: pygame.Surface, page: pygame.Rect) -> None:
         if self.max_scroll <= 0:

@@ -13,8 +13,8 @@ import pygame
 
 from ..store.settings import Settings, load_settings, save_settings
 from . import cards, layout
-from .fonts import text
 from .i18n import tr
+from .sizing import Painter, ui_for
 from .table import FELT, GOLD, GREY, PANEL, WHITE
 
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
@@ -43,6 +43,7 @@ class SettingsScene:
         self.on_close = on_close
         self.rows: list[tuple[pygame.Rect, str]] = []
         self.focus = 0  # keyboard: ↑/↓ move, Enter or Space changes the row
+        self.paint = Painter()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -63,10 +64,12 @@ class SettingsScene:
         self.lang = s.language
         save_settings(s)
         apply(s)
-        if name == "fullscreen":
-            flags = pygame.FULLSCREEN if s.fullscreen else pygame.RESIZABLE
-            if pygame.display.get_driver() != "dummy":
-                self.app.screen = pygame.display.set_mode(self.size, flags)
+        if name == "fullscreen" and hasattr(self.app, "set_fullscreen"):
+            self.app.set_fullscreen(s.fullscreen)
+
+    def settings_changed(self) -> None:
+        """F11 changed a setting behind this screen's back: show the file's values."""
+        self.settings, _ = load_settings()
 
     def _close(self) -> None:
         if self.on_close is not None:
@@ -110,28 +113,45 @@ class SettingsScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
+        ui = ui_for(self.size)
+        paint = self.paint
+        paint.reset()
         surface.fill(FELT)
-        size = max(14, h // 36)
-        x0, y = int(w * 0.12), int(h * 0.08)
-        surface.blit(text(tr("settings.title", self.lang), size + 10, GOLD, bold=True), (x0, y))
-        y += size + 40
+        size = ui.font
+        x0, y = ui.margin, ui.px(40)
+        paint.text(surface, tr("settings.title", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, y))
+        y += ui.line(ui.heading) + ui.gap
         self.rows = []
         names = ["language", "animation_speed", "sound", "volume", "fullscreen", "large_cards", "colour_blind"]
-        for name in names:
-            rect = pygame.Rect(x0, y, int(w * 0.6), size + 16)
+        pairs = [(tr(f"settings.{name}", self.lang), self._value(name)) for name in names]
+        # As wide as the longest label and value need, at least 60% of the window.
+        need = max(ui.text_w(label) + ui.text_w(value, bold=True) for label, value in pairs) + 4 * ui.pad
+        row_w = min(w - 2 * x0, max(int(w * 0.6), need))
+        row_h = ui.line()
+        step = row_h + ui.px(8)
+        for name, (label, value) in zip(names, pairs, strict=False):
+            rect = pygame.Rect(x0, y, row_w, row_h)
             pygame.draw.rect(surface, PANEL, rect, border_radius=8)
             if len(self.rows) == self.focus:
                 pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=8)
-            label = text(tr(f"settings.{name}", self.lang), size, WHITE)
-            surface.blit(label, label.get_rect(midleft=(rect.left + 14, rect.centery)))
-            value = text(self._value(name), size, GOLD, bold=True)
-            surface.blit(value, value.get_rect(midright=(rect.right - 14, rect.centery)))
+            paint.area(rect)
+            paint.text(surface, label, size, WHITE, box=rect, midleft=(rect.left + ui.pad, rect.centery))
+            paint.text(surface, value, size, GOLD, bold=True, box=rect, midright=(rect.right - ui.pad, rect.centery))
             self.rows.append((rect, name))
-            y += size + 26
-        back = pygame.Rect(x0, y + 20, 160, size + 18)
-        pygame.draw.rect(surface, (50, 100, 70), back, border_radius=8)
-        label = text(tr("setup.back", self.lang), size, WHITE, bold=True)
-        surface.blit(label, label.get_rect(center=back.center))
+            y += step
+        label = tr("setup.back", self.lang)
+        back = pygame.Rect(x0, y + ui.gap * 2, ui.button_w(label, bold=True, least=ui.px(140)), int(row_h * 1.1))
+        paint.button(
+            surface,
+            back,
+            label,
+            size,
+            fill=(50, 100, 70),
+            bold=True,
+            border=GREY,
+            selected=len(self.rows) == self.focus,
+        )
         self.rows.append((back, "back"))
+        small = ui.small
         for i, note in enumerate(self.notes[-3:]):
-            surface.blit(text(note, max(10, size - 4), GREY), (x0, h - 30 - (3 - i) * (size + 4)))
+            paint.text(surface, note, small, GREY, topleft=(x0, h - ui.px(30) - (3 - i) * (small + ui.px(6))))

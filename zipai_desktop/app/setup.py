@@ -12,11 +12,13 @@ import pygame_gui
 
 from ..engine.rules import get_rules
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
-from .fonts import text
+from .fonts import font
 from .gui import manager
 from .i18n import STRINGS, tr
 from .persist import Persistence
+from .sizing import Painter, ui_for
 from .table import FELT, GOLD, GREY, PANEL, WHITE, TableScene
+from .tutorial import wrap
 
 SEAT_KINDS = [HUMAN, "beginner", "casual", "strong", "random"]
 
@@ -46,7 +48,7 @@ def option_choices(rules_name: str) -> dict[str, tuple[Any, ...]]:
 @dataclass
 class Row:
     rect: pygame.Rect
-    kind: str  # game | players | seat | option | lang | start | quit | seed
+    kind: str  # game | players | seat | option | practice
     key: Any = None
 
 
@@ -74,32 +76,33 @@ class SetupScene:
         self.focus = 0
         self.rows: list[Row] = []
         self.error = ""
+        self.paint = Painter()
         self._build_gui()
 
     def _build_gui(self) -> None:
         """The fixed controls are pygame_gui buttons; the option rows are drawn by hand (click to cycle)."""
+        ui = self.ui = ui_for(self.size)
         w, h = self.size
-        size = max(12, h // 42)
-        self.gui = manager(self.size, size)
+        self.gui = manager(self.size, ui.font)
         self.gui_buttons: dict[object, tuple[str, Any]] = {}
-        line = size + 14
-        x0 = int(w * 0.05)
 
         def button(rect: pygame.Rect, label: str, kind: str, key: Any = None) -> None:
             b = pygame_gui.elements.UIButton(rect, label, self.gui)
             self.gui_buttons[b] = (kind, key)
 
-        for i, lang in enumerate(("zh", "en")):
-            button(
-                pygame.Rect(w - x0 - (2 - i) * 170, int(h * 0.04), 160, line),
-                tr(f"lang.{lang}", self.lang),
-                "lang",
-                lang,
-            )
-        button(pygame.Rect(w - x0 - 300, h - line - 30, 140, line + 8), tr("setup.start", self.lang), "start")
-        if self.saved is not None:
-            button(pygame.Rect(w - x0 - 450, h - line - 30, 140, line + 8), tr("setup.resume", self.lang), "resume")
-        button(pygame.Rect(w - x0 - 150, h - line - 30, 140, line + 8), tr("setup.quit", self.lang), "quit")
+        langs = [tr(f"lang.{lang}", self.lang) for lang in ("zh", "en")]
+        for lang, label, rect in zip(
+            ("zh", "en"), langs, ui.row(langs, w - ui.margin, ui.px(24), right=True), strict=False
+        ):
+            button(rect, label, "lang", lang)
+        # 退出 here only ever went back to the title: it is labelled 返回 / Back.
+        kinds = [*(["resume"] if self.saved is not None else []), "start", "back"]
+        labels = [tr(f"setup.{kind}", self.lang) for kind in kinds]
+        height = int(ui.line() * 1.2)
+        rects = ui.row(labels, w - ui.margin, h - height - ui.px(24), right=True, least=ui.px(120), height=height)
+        for kind, label, rect in zip(kinds, labels, rects, strict=False):
+            button(rect, label, kind)
+        self.bottom_bar = min(r.top for r in rects)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -223,7 +226,7 @@ class SetupScene:
                 self.start()
             elif kind == "resume":
                 self.resume()
-            elif kind == "quit":
+            elif kind == "back":
                 self.app.pop()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
@@ -267,84 +270,107 @@ class SetupScene:
                 self.practice = not self.practice
             elif row.kind == "lang":
                 self.lang = row.key
-            elif row.kind == "start":
-                self.start()
-            elif row.kind == "quit":
-                self.app.pop()
             return
 
     def update(self, dt: float) -> None:
         self.gui.update(dt)
 
-    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, selected: bool, size: int) -> None:
-        pygame.draw.rect(surface, (60, 110, 80) if selected else PANEL, rect, border_radius=6)
-        pygame.draw.rect(surface, GOLD if selected else GREY, rect, width=1, border_radius=6)
-        img = text(label, size, WHITE, bold=selected)
-        surface.blit(img, img.get_rect(center=rect.center))
-
     def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        paint = self.paint
+        paint.reset()
         w, h = self.size
         surface.fill(FELT)
         self.rows = []
-        size = max(12, h // 42)
-        line = size + 12
-        x0 = int(w * 0.05)
-        y = int(h * 0.04)
-        surface.blit(text(tr("setup.new_game", self.lang), size + 10, GOLD, bold=True), (x0, y))
-        y += size + 30
-        surface.blit(text(tr("setup.game", self.lang), size, WHITE), (x0, y))
-        for i, name in enumerate(("guilin", "bohu")):
-            r = pygame.Rect(x0 + 140 + i * 170, y - 4, 160, line)
-            self._button(surface, r, tr(f"game.{name}", self.lang), self.rules == name, size)
-            self.rows.append(Row(r, "game", name))
-        y += line + 10
-        surface.blit(text(tr("setup.players", self.lang), size, WHITE), (x0, y))
-        counts = get_rules(self.rules).players
-        for i, n in enumerate(counts):
-            r = pygame.Rect(x0 + 140 + i * 70, y - 4, 60, line)
-            self._button(surface, r, str(n), self.players == n, size)
-            self.rows.append(Row(r, "players", n))
-        y += line + 10
-        surface.blit(text(tr("setup.seats", self.lang), size, WHITE), (x0, y))
-        for s in range(self.players):
-            r = pygame.Rect(x0 + 140 + s * 150, y - 4, 140, line)
+        size, small = ui.font, ui.small
+        line = ui.line()
+        x0 = ui.margin
+        y = ui.px(24)
+        paint.text(surface, tr("setup.new_game", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, y))
+        y += ui.line(ui.heading) + ui.gap
+        heads = [tr(f"setup.{k}", self.lang) for k in ("game", "players", "seats")]
+        x1 = x0 + max(ui.text_w(s) for s in heads) + 2 * ui.gap
+
+        def button_row(head: str, labels: list[str], kind: str, keys: list[Any], selected: list[bool]) -> None:
+            nonlocal y
+            paint.text(surface, head, size, WHITE, midleft=(x0, y + line // 2))
+            for label, key, chosen, r in zip(
+                labels, keys, selected, ui.row(labels, x1, y, least=ui.px(56)), strict=False
+            ):
+                paint.button(surface, r, label, size, selected=chosen, bold=chosen, pad=ui.pad)
+                self.rows.append(Row(r, kind, key))
+            y += line + ui.gap
+
+        games = ("guilin", "bohu")
+        button_row(
+            heads[0], [tr(f"game.{g}", self.lang) for g in games], "game", list(games), [self.rules == g for g in games]
+        )
+        counts = list(get_rules(self.rules).players)
+        button_row(heads[1], [str(n) for n in counts], "players", counts, [self.players == n for n in counts])
+        seats = list(range(self.players))
+        labels = []
+        for s in seats:
             kind = self.seats[s]
-            label = tr("setup.human", self.lang) if kind == HUMAN else tr(f"bot.{kind}", self.lang)
-            self._button(surface, r, f"{s + 1}: {label}", kind == HUMAN, size - 2)
-            self.rows.append(Row(r, "seat", s))
-        y += line + 16
-        surface.blit(text(tr("setup.rule_options", self.lang), size, GOLD, bold=True), (x0, y))
+            labels.append(
+                f"{s + 1}: " + (tr("setup.human", self.lang) if kind == HUMAN else tr(f"bot.{kind}", self.lang))
+            )
+        button_row(heads[2], labels, "seat", seats, [self.seats[s] == HUMAN for s in seats])
+        y += ui.gap
+        paint.text(surface, tr("setup.rule_options", self.lang), size, GOLD, bold=True, topleft=(x0, y))
         y += line
         choices = self._choices()
-        col_w = (w - 2 * x0) // 2
         names = list(choices)
-        per_col = (len(names) + 1) // 2
-        small = max(11, size - 3)
-        for i, name in enumerate(names):
-            col, row = divmod(i, per_col)
-            r = pygame.Rect(x0 + col * col_w, y + row * (small + 8), col_w - 12, small + 6)
+        texts = []
+        for name in names:
             value = self.options.get(name, choices[name][0])
-            changed = name in self.options
             if isinstance(value, bool):
                 shown = tr("common.on" if value else "common.off", self.lang)
             elif isinstance(value, str) and f"value.{value}" in STRINGS:
                 shown = tr(f"value.{value}", self.lang)
             else:
                 shown = str(value)
-            label = f"{tr(f'option.{name}', self.lang)}: {shown}"
-            pygame.draw.rect(surface, (40, 90, 64) if changed else PANEL, r, border_radius=4)
-            surface.blit(text(label, small, GOLD if changed else WHITE), (r.left + 6, r.top + 2))
+            texts.append(f"{tr(f'option.{name}', self.lang)}: {shown}")
+        # The options take the room left above the seed row and the buttons: as many columns (up to 3) as their
+        # longest text allows, and a smaller text when the rows still do not fit.
+        room = self.bottom_bar - 2 * ui.gap - line - ui.gap - y
+        for small in range(ui.small, 9, -1):
+            longest = max(ui.button_w(t, small) for t in texts)
+            cols = max(1, min(3, (w - 2 * x0 + ui.gap) // (longest + ui.gap)))
+            per_col = -(-len(names) // cols)
+            row_h = font(small).get_linesize() + ui.px(4)
+            if per_col * (row_h + ui.px(3)) <= room:
+                break
+        col_w = (w - 2 * x0 - (cols - 1) * ui.gap) // cols
+        for i, (name, label) in enumerate(zip(names, texts, strict=False)):
+            col, row = divmod(i, per_col)
+            r = pygame.Rect(x0 + col * (col_w + ui.gap), y + row * (row_h + ui.px(3)), col_w, row_h)
+            changed = name in self.options
+            paint.button(
+                surface,
+                r,
+                label,
+                small,
+                fill=(40, 90, 64) if changed else PANEL,
+                border=PANEL,
+                colour=GOLD if changed else WHITE,
+                align="left",
+                pad=ui.pad,
+            )
             self.rows.append(Row(r, "option", name))
-        y += per_col * (small + 8) + 14
-        surface.blit(text(f"{tr('setup.seed', self.lang)}: {self.seed}_", size, WHITE), (x0, y))
-        practice = pygame.Rect(x0 + int(w * 0.45), y - 4, int(w * 0.3), line)
-        self._button(surface, practice, tr("setup.practice", self.lang), self.practice, size - 2)
+        y += per_col * (row_h + ui.px(3)) + ui.gap
+        paint.text(surface, f"{tr('setup.seed', self.lang)}: {self.seed}_", size, WHITE, midleft=(x0, y + line // 2))
+        practice_label = tr("setup.practice", self.lang)
+        practice = pygame.Rect(0, y, ui.button_w(practice_label), line)
+        practice.right = w - x0
+        paint.button(surface, practice, practice_label, size, selected=self.practice, pad=ui.pad)
         self.rows.append(Row(practice, "practice"))
         if self.rows:
             framed = self.rows[min(self.focus, len(self.rows) - 1)].rect
             pygame.draw.rect(surface, GOLD, framed.inflate(4, 4), width=2, border_radius=6)
         self.gui.draw_ui(surface)
-        if self.error:
-            surface.blit(text(self.error, size - 2, (255, 150, 150)), (x0, h - line - 24))
-        for i, note in enumerate(self.notes[-3:]):
-            surface.blit(text(note, max(10, size - 4), GREY), (x0, h - line - 80 + i * (size + 2)))
+        messages = [(m, GREY) for m in self.notes[-3:]] + ([(self.error, (255, 150, 150))] if self.error else [])
+        y = self.bottom_bar - ui.gap - len(messages) * (ui.small + ui.px(4))
+        for message, colour in messages:
+            for part in wrap(message, font(ui.small), w - 2 * x0)[:1]:
+                paint.text(surface, part, ui.small, colour, topleft=(x0, y))
+            y += ui.small + ui.px(4)

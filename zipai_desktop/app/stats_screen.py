@@ -13,10 +13,12 @@ import pygame
 import pygame_gui
 
 from ..store.history import History, Stats, open_history
-from .fonts import text
+from .fonts import font
 from .gui import manager
 from .i18n import STRINGS, tr
+from .sizing import Painter, ui_for
 from .table import FELT, GOLD, GREY, PANEL, WHITE
+from .tutorial import wrap
 
 GAMES: tuple[str | None, ...] = (None, "guilin", "bohu")
 PERIODS: tuple[int | None, ...] = (None, 7, 30)  # days back from now; None is all time
@@ -47,6 +49,7 @@ class StatsScene:
         self.days: int | None = None
         self.stats = Stats()
         self.computed = 0  # how many times the figures were computed (a test checks it is not per frame)
+        self.paint = Painter()
         self.compute()
         self._build_gui()
 
@@ -86,15 +89,15 @@ class StatsScene:
     # --- controls ---------------------------------------------------------------------------------------------------
 
     def _build_gui(self) -> None:
+        ui = self.ui = ui_for(self.size)
         w, h = self.size
-        size = max(12, h // 42)
-        self.gui = manager(self.size, size)
+        self.gui = manager(self.size, ui.font)
         self.gui_buttons: dict[object, tuple[str, Any]] = {}
-        line = size + 14
-        x0 = int(w * 0.05)
-        label_w = max(90, w // 12)
-        bw = max(130, min(190, (w - 2 * x0 - label_w) // 3 - 10))
-        self.filter_top = int(h * 0.04) + size + 34
+        line = ui.line()
+        x0 = ui.margin
+        heads = [tr("stats.game", self.lang), tr("stats.period", self.lang)]
+        x1 = x0 + max(ui.text_w(t) for t in heads) + 2 * ui.gap
+        self.filter_top = ui.px(24) + ui.line(ui.heading) + ui.gap
 
         def button(rect: pygame.Rect, label: str, kind: str, key: Any = None, selected: bool = False) -> None:
             b = pygame_gui.elements.UIButton(rect, label, self.gui)
@@ -102,13 +105,20 @@ class StatsScene:
                 b.select()  # type: ignore[no-untyped-call]
             self.gui_buttons[b] = (kind, key)
 
-        for i, rules in enumerate(GAMES):
-            rect = pygame.Rect(x0 + label_w + i * (bw + 10), self.filter_top, bw, line)
+        # Both filter rows share one button width: the widest label of either.
+        labels = [game_label(r, self.lang) for r in GAMES] + [period_label(d, self.lang) for d in PERIODS]
+        least = max(ui.px(130), max(ui.button_w(t) for t in labels))
+        for rules, rect in zip(GAMES, ui.row(labels[:3], x1, self.filter_top, least=least), strict=False):
             button(rect, game_label(rules, self.lang), "game", rules, rules == self.rules)
-        for i, days in enumerate(PERIODS):
-            rect = pygame.Rect(x0 + label_w + i * (bw + 10), self.filter_top + line + 10, bw, line)
+        for days, rect in zip(
+            PERIODS, ui.row(labels[3:], x1, self.filter_top + line + ui.gap, least=least), strict=False
+        ):
             button(rect, period_label(days, self.lang), "period", days, days == self.days)
-        button(pygame.Rect(w - x0 - 140, h - line - 30, 140, line + 8), tr("stats.back", self.lang), "back")
+        label = tr("stats.back", self.lang)
+        height = int(line * 1.2)
+        (back,) = ui.row([label], w - x0, h - height - ui.px(24), right=True, least=ui.px(120), height=height)
+        button(back, label, "back")
+        self.bottom_bar = back.top
 
     def button(self, kind: str, key: Any = None) -> Any:
         return next((b for b, (k, v) in self.gui_buttons.items() if k == kind and v == key), None)
@@ -148,61 +158,95 @@ class StatsScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
+        ui = self.ui
+        paint = self.paint
+        paint.reset()
         surface.fill(FELT)
-        size = max(12, h // 42)
-        line = size + 14
-        x0 = int(w * 0.05)
-        surface.blit(text(tr("stats.title", self.lang), size + 10, GOLD, bold=True), (x0, int(h * 0.04)))
-        surface.blit(text(tr("stats.game", self.lang), size, WHITE), (x0, self.filter_top + 4))
-        surface.blit(text(tr("stats.period", self.lang), size, WHITE), (x0, self.filter_top + line + 14))
-        top = self.filter_top + 2 * line + 34
-        bottom = h - line - 50
-        panel_w = (w - 2 * x0 - 20) // 2
+        size = ui.font
+        line = ui.line()
+        x0 = ui.margin
+        paint.text(surface, tr("stats.title", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, ui.px(24)))
+        for i, key in enumerate(("stats.game", "stats.period")):
+            y = self.filter_top + i * (line + ui.gap) + line // 2
+            paint.text(surface, tr(key, self.lang), size, WHITE, midleft=(x0, y))
+        top = self.filter_top + 2 * line + ui.gap * 3
+        note = self.message or tr("stats.note", self.lang)
+        notes = wrap(note, font(ui.small), self.bottom_bar_left() - x0 - ui.gap)[:2]
+        bottom = self.bottom_bar - ui.gap - len(notes) * (ui.small + ui.px(6)) - ui.gap
+        gap = ui.px(20)
+        panel_w = (w - 2 * x0 - gap) // 2
         left = pygame.Rect(x0, top, panel_w, bottom - top)
-        right = pygame.Rect(left.right + 20, top, w - 2 * x0 - panel_w - 20, bottom - top)
+        right = pygame.Rect(left.right + gap, top, w - 2 * x0 - panel_w - gap, bottom - top)
         for rect in (left, right):
             pygame.draw.rect(surface, PANEL, rect, border_radius=10)
             pygame.draw.rect(surface, GREY, rect, width=1, border_radius=10)
         self._draw_figures(surface, left, size)
         self._draw_levels(surface, right, size)
-        note = self.message or tr("stats.note", self.lang)
-        img = text(note, max(10, size - 3), (255, 150, 150) if self.message else GREY)
-        if img.get_width() > w - 2 * x0 - 170:
-            img = img.subsurface(pygame.Rect(0, 0, w - 2 * x0 - 170, img.get_height()))
-        surface.blit(img, (x0, h - line - 22))
+        y = bottom + ui.gap
+        for part in notes:
+            paint.text(surface, part, ui.small, (255, 150, 150) if self.message else GREY, topleft=(x0, y))
+            y += ui.small + ui.px(6)
         self.gui.draw_ui(surface)
 
+    def bottom_bar_left(self) -> int:
+        """Where the back button starts (the note to its left stays clear of it)."""
+        back = self.button("back")
+        return int(back.rect.left) if back is not None else self.size[0] - self.ui.margin
+
     def _draw_figures(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        ui, paint = self.ui, self.paint
+        pad = ui.pad
         heading = f"{game_label(self.rules, self.lang)} · {period_label(self.days, self.lang)}"
-        surface.blit(text(heading, size + 2, GOLD, bold=True), (rect.left + 16, rect.top + 12))
+        paint.text(surface, heading, size + 2, GOLD, bold=True, topleft=(rect.left + pad, rect.top + pad))
         rows = self.rows()
-        step = max(size + 6, min(size * 2, (rect.height - size - 40) // len(rows)))
-        y = rect.top + size + 30
+        y = rect.top + pad + ui.line(size + 2)
+        step = max(ui.line(size) - ui.px(6), min(size * 2, (rect.bottom - pad - y) // len(rows)))
         for label, value in rows:
-            surface.blit(text(label, size, WHITE), (rect.left + 16, y))
-            img = text(value, size, GOLD, bold=True)
-            surface.blit(img, img.get_rect(topright=(rect.right - 16, y)))
+            paint.text(surface, label, size, WHITE, topleft=(rect.left + pad, y))
+            paint.text(surface, value, size, GOLD, bold=True, topright=(rect.right - pad, y))
             y += step
 
     def _draw_levels(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        surface.blit(text(tr("stats.vs_title", self.lang), size + 2, GOLD, bold=True), (rect.left + 16, rect.top + 12))
-        y = rect.top + size + 30
-        inner = rect.width - 32
-        cols = [rect.left + 16, rect.left + 16 + int(inner * 0.46), rect.left + 16 + int(inner * 0.68), rect.right - 16]
-        headers = ["stats.level", "stats.vs_hands", "stats.vs_wins", "stats.vs_points"]
-        small = max(11, size - 2)
-        for i, key in enumerate(headers):
-            img = text(tr(key, self.lang), small, GREY)
-            surface.blit(img, (cols[0], y) if i == 0 else img.get_rect(topright=(cols[i], y)))
-        y += small + 12
-        pygame.draw.line(surface, GREY, (cols[0], y - 6), (cols[-1], y - 6), 1)
+        ui, paint = self.ui, self.paint
+        pad = ui.pad
+        paint.text(
+            surface,
+            tr("stats.vs_title", self.lang),
+            size + 2,
+            GOLD,
+            bold=True,
+            topleft=(rect.left + pad, rect.top + pad),
+        )
+        y = rect.top + pad + ui.line(size + 2)
+        small = ui.small
+        headers = [tr(k, self.lang) for k in ("stats.level", "stats.vs_hands", "stats.vs_wins", "stats.vs_points")]
+        # Columns as wide as their header or widest cell, the free room shared out between them.
+        cells = [
+            [level_label(lv, self.lang), str(vs.hands), str(vs.wins), f"{vs.net_points:+d}"]
+            for lv, vs in self.stats.vs.items()
+        ]
+        widths = [max([ui.text_w(headers[i], small)] + [ui.text_w(c[i]) for c in cells]) for i in range(4)]
+        spare = max(0, rect.width - 2 * pad - sum(widths)) // 3
+        cols = [rect.left + pad]
+        rights = [rect.left + pad + widths[0]]
+        for i in range(1, 4):
+            rights.append(rights[-1] + spare + widths[i])
+        for i, header in enumerate(headers):
+            if i == 0:
+                paint.text(surface, header, small, GREY, topleft=(cols[0], y))
+            else:
+                paint.text(surface, header, small, GREY, topright=(rights[i], y))
+        y += ui.line(small)
+        pygame.draw.line(surface, GREY, (cols[0], y - ui.px(4)), (rights[-1], y - ui.px(4)), 1)
         if not self.stats.vs:
-            surface.blit(text(tr("stats.empty", self.lang), size, GREY), (cols[0], y + 4))
+            paint.text(surface, tr("stats.empty", self.lang), size, GREY, topleft=(cols[0], y + ui.px(4)))
             return
         order = {level: i for i, level in enumerate(LEVELS)}
         for level, vs in sorted(self.stats.vs.items(), key=lambda item: (order.get(item[0], len(order)), item[0])):
-            cells = [level_label(level, self.lang), str(vs.hands), str(vs.wins), f"{vs.net_points:+d}"]
-            for i, cell in enumerate(cells):
-                img = text(cell, size, WHITE)
-                surface.blit(img, (cols[0], y) if i == 0 else img.get_rect(topright=(cols[i], y)))
-            y += size + 12
+            row = [level_label(level, self.lang), str(vs.hands), str(vs.wins), f"{vs.net_points:+d}"]
+            for i, cell in enumerate(row):
+                if i == 0:
+                    paint.text(surface, cell, size, WHITE, topleft=(cols[0], y))
+                else:
+                    paint.text(surface, cell, size, WHITE, topright=(rights[i], y))
+            y += ui.line(size)

@@ -27,6 +27,7 @@ from .i18n import tr
 from .layout import make_layout
 from .palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from .settlement_panel import draw_result
+from .sizing import Painter
 from .sound import Sound
 from .view_model import TableView
 
@@ -73,6 +74,7 @@ class TableScene:
         self.message = ""
         self.helpers = {"hu": True, "waits": True, "log": True}
         self.show_help = False
+        self.help_paint = Painter()  # the key help's lines (tests/app/test_sizing.py checks they fit)
         self.cues: list[list[object]] = []  # [seat, text, seconds left]: forced actions announce themselves
         self._waits_key: tuple[object, ...] = ()
         self._waits: list[tuple[int, int]] = []
@@ -692,19 +694,23 @@ class TableScene:
         return ""
 
     def _draw_help(self, surface: pygame.Surface) -> None:
-        """The keys, shown with F10 or ?."""
+        """The keys, shown with F10 or ?: a panel as large as its lines (sizes from :mod:`sizing`)."""
+        from .sizing import ui_for
+
         w, h = self.size
+        ui = ui_for(self.size)
         lines = tr("help.keys", self.lang).split("\n")
-        size = max(13, h // 40)
-        panel = pygame.Rect(0, 0, int(w * 0.6), (size + 10) * (len(lines) + 2))
+        size = ui.font
+        step = ui.line(size)
+        width = max(ui.text_w(line, size, bold=i == 0) for i, line in enumerate(lines)) + 4 * ui.pad
+        panel = pygame.Rect(0, 0, min(w - 2 * ui.pad, max(int(w * 0.5), width)), step * len(lines) + 2 * ui.pad)
         panel.center = (w // 2, h // 2)
         pygame.draw.rect(surface, PANEL, panel, border_radius=12)
         pygame.draw.rect(surface, GOLD, panel, width=2, border_radius=12)
+        self.help_paint.reset()
         for i, line in enumerate(lines):
-            surface.blit(
-                text(line, size, GOLD if i == 0 else WHITE, bold=i == 0),
-                (panel.left + 24, panel.top + 16 + i * (size + 10)),
-            )
+            pos = (panel.left + 2 * ui.pad, panel.top + ui.pad + i * step)
+            self.help_paint.text(surface, line, size, GOLD if i == 0 else WHITE, bold=i == 0, box=panel, topleft=pos)
 
     def _draw_cover(self, surface: pygame.Surface, seat: int) -> None:
         w, h = self.size

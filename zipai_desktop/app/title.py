@@ -14,13 +14,17 @@ import pygame_gui
 
 from .. import __version__
 from . import cards
-from .fonts import text
+from .fonts import font
 from .gui import manager
 from .i18n import tr
+from .sizing import Painter, ui_for
 from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from .tutorial import wrap
 
 #: The cards fanned beside the title (二 七 十 and their big forms: the red ones).
 FAN = (1, 6, 9, 11, 16, 19)
+#: The menu in order; an entry's number key is its index here, the same whether or not 继续上局 (resume) is shown.
+MENU = ("resume", "new_game", "tutorial", "rules", "stats", "replays", "settings", "quit")
 
 
 class TitleScene:
@@ -31,6 +35,7 @@ class TitleScene:
         self.notes = list(notes or [])
         self.saved: dict[str, Any] | None = None
         self.child: Any = None  # the screen pushed on top of this one, while it is there
+        self.paint = Painter()
         self._check_autosave()
         from .persist import recover_at_start
 
@@ -47,44 +52,41 @@ class TitleScene:
             self.notes.append(message)
 
     def _build_gui(self) -> None:
+        ui = ui_for(self.size)
+        self.ui = ui
         w, h = self.size
-        size = max(13, h // 38)
-        self.gui = manager(self.size, size)
+        self.gui = manager(self.size, ui.font)
         self.gui_buttons: dict[object, str] = {}
-        line = size + 14
-        x0 = int(w * 0.05)
 
         def button(rect: pygame.Rect, label: str, kind: str) -> None:
             self.gui_buttons[pygame_gui.elements.UIButton(rect, label, self.gui)] = kind
 
-        for i, lang in enumerate(("zh", "en")):
-            rect = pygame.Rect(w - x0 - (2 - i) * 170, int(h * 0.04), 160, line)
-            button(rect, tr(f"lang.{lang}", self.lang), f"lang:{lang}")
+        langs = [tr(f"lang.{lang}", self.lang) for lang in ("zh", "en")]
+        for lang, label, rect in zip(
+            ("zh", "en"), langs, ui.row(langs, w - ui.margin, ui.px(24), right=True), strict=False
+        ):
+            button(rect, label, f"lang:{lang}")
             if lang == self.lang:
                 self.button(f"lang:{lang}").select()
-        kinds = [
-            "new_game",
-            *(["resume"] if self.saved is not None else []),
-            "tutorial",
-            "rules",
-            "stats",
-            "replays",
-            "settings",
-            "quit",
-        ]
-        bw, bh = max(220, w // 5), max(36, int(line * 1.5))
-        gap = max(8, bh // 4)
+        kinds = [k for k in MENU if k != "resume" or self.saved is not None]
+        labels = [f"{MENU.index(k)}  {tr(f'title.{k}', self.lang)}" for k in kinds]  # the number key opens it too
+        bw = max(ui.px(220), max(ui.button_w(label) for label in labels))
+        bh = int(ui.line() * 1.2)
+        gap = max(ui.gap // 2, bh // 5)
         top = int(h * 0.40)
+        bottom = int(h * 0.93)
         # One column while it fits above the version line; otherwise two, filled row by row.
-        cols = 1 if top + len(kinds) * (bh + gap) <= int(h * 0.93) else 2
+        cols = 1 if top + len(kinds) * (bh + gap) <= bottom else 2
         if cols == 2:
-            bh = min(bh, max(32, (int(h * 0.93) - top) // ((len(kinds) + 1) // 2) - gap))
-        for i, kind in enumerate(kinds):
+            rows = (len(kinds) + 1) // 2
+            gap = max(4, min(gap, (bottom - top) // rows - bh))
+            bh = min(bh, (bottom - top) // rows - gap)
+        for i, (kind, label) in enumerate(zip(kinds, labels, strict=False)):
             row, col = divmod(i, cols)
             rect = pygame.Rect(0, 0, bw, bh)
             x = w // 2 if cols == 1 else w // 2 + (col * 2 - 1) * (bw + gap) // 2
             rect.midtop = (x, top + row * (bh + gap))
-            button(rect, f"{i + 1}  {tr(f'title.{kind}', self.lang)}", kind)  # the number key opens it too
+            button(rect, label, kind)
 
     def button(self, kind: str) -> Any:
         """The pygame_gui button of ``kind`` (new_game, resume, tutorial, rules, stats, ..., lang:zh/en), or None."""
@@ -187,8 +189,10 @@ class TitleScene:
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 focus = getattr(self, "focus", None)
                 self.choose(focus if focus else ("resume" if self.saved is not None else "new_game"))
-            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(menu):
-                self.choose(menu[event.key - pygame.K_1])
+            elif pygame.K_0 <= event.key <= pygame.K_9 and MENU[event.key - pygame.K_0 : 1 + event.key - pygame.K_0]:
+                kind = MENU[event.key - pygame.K_0]
+                if kind in menu:  # 0 (resume) does nothing while there is no match to resume
+                    self.choose(kind)
 
     def _focus(self, kind: str) -> None:
         for b, k in self.gui_buttons.items():
@@ -206,24 +210,24 @@ class TitleScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
+        ui = self.ui
+        paint = self.paint
+        paint.reset()
         surface.fill(FELT)
         pygame.draw.ellipse(surface, FELT_DARK, pygame.Rect(w * 0.1, h * 0.08, w * 0.8, h * 0.84))
-        title = text(tr("app.title", self.lang), max(40, h // 8), GOLD, bold=True)
-        box = title.get_rect(midtop=(w // 2, int(h * 0.1)))
-        surface.blit(title, box)
+        box = paint.text(
+            surface, tr("app.title", self.lang), max(40, h // 8), GOLD, bold=True, midtop=(w // 2, int(h * 0.1))
+        )
         self._draw_fan(surface, box)
-        games = text(tr("title.games", self.lang), max(16, h // 28), WHITE)
-        surface.blit(games, games.get_rect(midtop=(w // 2, box.bottom + h // 60)))
-        version = text(tr("title.version", self.lang, version=__version__), max(11, h // 52), GREY)
-        surface.blit(version, version.get_rect(bottomright=(w - int(w * 0.02), h - int(h * 0.02))))
+        paint.text(surface, tr("title.games", self.lang), ui.px(26), WHITE, midtop=(w // 2, box.bottom + h // 60))
+        version = tr("title.version", self.lang, version=__version__)
+        paint.text(surface, version, ui.small, GREY, bottomright=(w - int(w * 0.02), h - int(h * 0.02)))
         self.gui.draw_ui(surface)
-        small = max(11, h // 52)
-        for i, note in enumerate(self.notes[-3:]):
-            img = text(note, small, GREY)
-            if img.get_width() > w - 40:  # a long message: keep its start, the window shows what fits
-                img = img.subsurface(pygame.Rect(0, 0, w - 40, img.get_height()))
-            y = h - int(h * 0.02) - (min(3, len(self.notes)) - i) * (small + 6)
-            surface.blit(img, (20, y))
+        room = w - 2 * ui.margin - ui.text_w(version, ui.small)
+        lines = [line for note in self.notes[-3:] for line in wrap(note, font(ui.small), room)][-3:]
+        for i, line in enumerate(lines):
+            y = h - int(h * 0.02) - (len(lines) - i) * (ui.small + ui.px(8))
+            paint.text(surface, line, ui.small, GREY, topleft=(ui.margin, y))
 
     def _draw_fan(self, surface: pygame.Surface, title: pygame.Rect) -> None:
         """Three red cards fanned out on each side of the title."""

@@ -31,8 +31,9 @@ from ..engine.position import game_from_position
 from ..engine.rules import get_rules
 from .anim import Animation
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
-from .fonts import text
+from .fonts import font
 from .i18n import tr
+from .sizing import Painter
 from .table import GOLD, PANEL, WHITE, TableScene
 
 #: The human's seat, and the tutorial's position (hands of seats 0, 1, 2; the wall from its top).
@@ -118,6 +119,7 @@ class TutorialScene:
         self.seen: list[str] = ["start"]  # the steps met so far, in order
         self.paused = False
         self.closed = False
+        self.paint = Painter()  # the banner's lines (tests/app/test_sizing.py checks they fit)
         self.controller = tutorial_controller()
         self.table = TutorialTable(
             self, self.controller, size, lang=lang, speed=speed, on_exit=self.finish, sound=sound
@@ -274,18 +276,17 @@ class TutorialScene:
         surface.blit(box, rect)
         pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=10)
         y = rect.top + 8
+        self.paint.reset()
         for lines, colour, bold in blocks:
             for line in lines:
-                surface.blit(text(line, size, colour, bold=bold), (rect.left + 12, y))
-                y += size + 4
+                self.paint.text(surface, line, size, colour, bold=bold, box=rect, topleft=(rect.left + 12, y))
+                y += font(size).get_linesize()
             y += 2
 
     def _fit(
         self, rect: pygame.Rect, title: str, what: str, todo: str
     ) -> tuple[int, list[tuple[list[str], tuple[int, int, int], bool]]]:
         """The largest font size (down to 10 px) at which the banner's three parts fit in ``rect``."""
-        from .fonts import font
-
         size = max(12, self.size[1] // 38)
         while True:
             width = rect.width - 24
@@ -295,7 +296,7 @@ class TutorialScene:
                 (wrap(todo, font(size, bold=True), width), GOLD, True),
             ]
             lines = sum(len(b[0]) for b in blocks)
-            if 16 + lines * (size + 4) + 2 * len(blocks) <= rect.height or size <= 10:
+            if 16 + lines * font(size).get_linesize() + 2 * len(blocks) <= rect.height or size <= 10:
                 return size, blocks
             size -= 1
 

@@ -1,0 +1,95 @@
+"""Every screen of the game opened as the player meets it, for the layout check and the screenshot references."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zipai_desktop.app.main import App
+from zipai_desktop.app.sizing import Drawn, gui_drawn
+from zipai_desktop.engine.record import to_record
+
+from ..store.play import finished_hand
+
+SIZES = [(1024, 640), (1280, 720), (3840, 2160)]
+LANGS = ["zh", "en"]
+SCREENS = [
+    "title",
+    "title_resume",
+    "setup",
+    "setup_bohu",
+    "settings",
+    "stats",
+    "replays",
+    "replay",
+    "rules_guilin",
+    "rules_bohu",
+    "tutorial_guilin",
+    "key_help",
+]
+
+
+def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
+    """A screen as the player meets it (drawn twice so pygame_gui has laid its buttons out)."""
+    from zipai_desktop.app.replay_view import ReplayScene, ReplaysScene
+    from zipai_desktop.app.rules_screen import RulesScene
+    from zipai_desktop.app.settings_screen import SettingsScene
+    from zipai_desktop.app.setup import SetupScene
+    from zipai_desktop.app.stats_screen import StatsScene
+    from zipai_desktop.app.title import TitleScene
+    from zipai_desktop.app.tutorial import TutorialScene
+
+    if name.startswith("title"):
+        scene: Any = TitleScene(app, size, lang)
+        if name == "title_resume":
+            scene.saved = {}
+            scene.notes = [
+                "A note about a settings file that could not be read, long enough to wrap on a small window."
+            ]
+            scene._build_gui()
+    elif name.startswith("setup"):
+        scene = SetupScene(app, size, lang=lang)
+        if name == "setup_bohu":
+            scene.rules, scene.players = "bohu", 4
+            scene.saved = {}
+            scene._build_gui()
+    elif name == "settings":
+        scene = SettingsScene(app, size, lang=lang)
+    elif name == "stats":
+        scene = StatsScene(app, size, lang)
+    elif name == "replays":
+        scene = ReplaysScene(app, size, lang)
+    elif name == "replay":
+        scene = ReplayScene(app, size, lang, to_record(finished_hand("bohu", seed=3, players=4)))
+        scene.goto(scene.total)
+    elif name.startswith("rules"):
+        scene = RulesScene(app, size, lang, name.split("_")[1])
+    elif name.startswith("tutorial"):
+        scene = TutorialScene(app, size, lang, speed=4.0)
+    else:
+        from zipai_desktop.app.table import TableScene
+        from zipai_desktop.app.tutorial import tutorial_controller
+
+        scene = TableScene(tutorial_controller(), size, lang=lang)
+        scene.show_help = True
+    app.push(scene)
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    return scene
+
+
+def drawn(scene: Any) -> list[Drawn]:
+    """What the screen recorded while drawing, and its pygame_gui buttons."""
+    if getattr(scene, "show_help", False):  # the table's key help
+        out = list(scene.help_paint.drawn)
+    else:
+        out = list(scene.paint.drawn)
+    out += gui_drawn(getattr(scene, "gui_buttons", {}))
+    return out
+
+
+def close(scene: Any) -> None:
+    """Stop what a screen started (the tutorial's and the table's bot workers)."""
+    if hasattr(scene, "finish"):
+        scene.finish()
+    elif hasattr(scene, "controller"):
+        scene.controller.close()
