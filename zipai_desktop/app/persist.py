@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..store.autosave import clear_autosave, match_state, restore, save_match
 from ..store.history import History, open_history
+from ..store.notice import Notice, error_text
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -25,8 +26,13 @@ class Persistence:
         self.messages: list[str] = []
         message = getattr(self.history, "message", None)
         if message:
-            self.messages.append(str(message))
+            self.messages.append(message)
         self.match_id: int | None = match_id
+
+    def _report(self, notice: str) -> None:
+        """A store problem, once: the same failure at every action (a full disk) is one message, not thousands."""
+        if notice not in self.messages:
+            self.messages.append(notice)
 
     def _has_match(self, match_id: int) -> bool:
         try:
@@ -56,7 +62,7 @@ class Persistence:
                 practice=controller.config.practice,
             )
         except Exception as exc:  # noqa: BLE001 - the history is a convenience; the game goes on without it
-            self.messages.append(f"history not recorded: {exc}")
+            self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
             self.match_id = None
         self.after_action(controller)
 
@@ -66,7 +72,7 @@ class Persistence:
             state["history_match"] = self.match_id
             save_match(state)
         except Exception as exc:  # noqa: BLE001 - a failed autosave must not end the game; the last good one stays
-            self.messages.append(f"autosave failed: {exc}")
+            self._report(Notice(f"autosave failed: {exc}", "autosave_failed", error=error_text(exc)))
 
     def hand_finished(self, controller: Controller) -> None:
         if self.match_id is None:
@@ -74,7 +80,7 @@ class Persistence:
         try:
             self.history.add_hand(self.match_id, controller.match.played, controller.game)
         except Exception as exc:  # noqa: BLE001
-            self.messages.append(f"history not recorded: {exc}")
+            self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
 
     def record_unrecorded_hand(self, state: Mapping[str, Any]) -> bool:
         """At start: the autosave's finished hand, if the history lacks it (a kill came between the autosave and the
@@ -92,7 +98,7 @@ class Persistence:
             kinds = [str(s.get("kind", "human")) if isinstance(s, Mapping) else "human" for s in seats]
             self.history.add_hand(match_id, match.played, game, seats=kinds)
         except Exception as exc:  # noqa: BLE001 - the game still starts; the hand stays in the autosave for a resume
-            self.messages.append(f"history not recorded: {exc}")
+            self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
             return False
         return True
 
@@ -102,7 +108,7 @@ class Persistence:
                 self.history.finish_match(self.match_id, controller.match.totals)
             clear_autosave()
         except Exception as exc:  # noqa: BLE001
-            self.messages.append(f"history not recorded: {exc}")
+            self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
 
 
 def recover_at_start(state: Mapping[str, Any] | None) -> list[str]:

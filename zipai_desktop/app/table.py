@@ -21,6 +21,7 @@ from ..engine.hu import Source, evaluate_win
 from ..engine.melds import Meld
 from . import cards
 from .anim import Animation, Flight
+from .banner import Banner
 from .controller import Controller
 from .fonts import text
 from .i18n import tr
@@ -72,6 +73,8 @@ class TableScene:
         self.buttons: list[Button] = []
         self._buttons_key: tuple[object, ...] = ()
         self.message = ""
+        self.banner = Banner(lang)  # the store's messages (a damaged file, a failed autosave), one line at the top
+        self._notices = 0  # how many of the persistence's messages the banner has taken
         self.helpers = {"hu": True, "waits": True, "log": True}
         self.show_help = False
         self.help_paint = Painter()  # the key help's lines (tests/app/test_sizing.py checks they fit)
@@ -150,6 +153,11 @@ class TableScene:
 
     def update(self, dt: float) -> None:
         self._pull()
+        persistence = self.controller.persistence
+        if persistence is not None and len(persistence.messages) > self._notices:
+            self.banner.extend(persistence.messages[self._notices :])
+            self._notices = len(persistence.messages)
+        self.banner.update(dt)
         for cue in self.cues:
             cue[2] = float(cue[2]) - dt  # type: ignore[arg-type]
         self.cues = [c for c in self.cues if float(c[2]) > 0]  # type: ignore[arg-type]
@@ -324,6 +332,8 @@ class TableScene:
         self.buttons = []
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.banner.handle_event(event):  # Esc or a click on the banner closes it, nothing else
+            return
         if self.cover_for is not None:
             if event.type == pygame.MOUSEBUTTONUP or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -434,6 +444,7 @@ class TableScene:
         pygame.draw.ellipse(surface, FELT_DARK, self.layout.centre.inflate(int(w * 0.2), int(h * 0.2)), 0)
         if self.cover_for is not None:
             self._draw_cover(surface, self.cover_for)
+            self.banner.draw(surface, area=self._banner_area())
             return
         self._draw_info(surface)
         for seat in range(self.view.players):
@@ -449,6 +460,12 @@ class TableScene:
             draw_result(self, surface)
         elif self.show_help:
             self._draw_help(surface)
+        self.banner.draw(surface, area=self._banner_area())
+
+    def _banner_area(self) -> pygame.Rect:
+        """The store's messages go at the top, right of the scores (which stay readable)."""
+        info = self.layout.info
+        return pygame.Rect(info.right + info.left, 0, self.size[0] - info.right - 2 * info.left, self.size[1])
 
     def _name(self, seat: int) -> str:
         cfg = self.controller.config.seats[seat]

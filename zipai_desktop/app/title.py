@@ -14,12 +14,11 @@ import pygame_gui
 
 from .. import __version__
 from . import cards
-from .fonts import font
+from .banner import Banner
 from .gui import manager
 from .i18n import tr
 from .sizing import Painter, ui_for
 from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
-from .tutorial import wrap
 
 #: The cards fanned beside the title (二 七 十 and their big forms: the red ones).
 FAN = (1, 6, 9, 11, 16, 19)
@@ -33,6 +32,7 @@ class TitleScene:
         self.size = size
         self.lang = lang
         self.notes = list(notes or [])
+        self.banner = Banner(lang)  # the store's messages (a damaged file moved aside...): one line at the bottom
         self.saved: dict[str, Any] | None = None
         self.child: Any = None  # the screen pushed on top of this one, while it is there
         self.paint = Painter()
@@ -173,6 +173,8 @@ class TitleScene:
     # --- the frame --------------------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.banner.handle_event(event):  # Esc or a click on the banner closes it (Esc does not quit then)
+            return
         self.gui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
             self.choose(self.gui_buttons[event.ui_element])
@@ -206,6 +208,9 @@ class TitleScene:
     def update(self, dt: float) -> None:
         if self.child is not None:
             self._back_on_top()
+        self.banner.lang = self.lang
+        self.banner.extend(self.notes)
+        self.banner.update(dt)
         self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -223,11 +228,7 @@ class TitleScene:
         version = tr("title.version", self.lang, version=__version__)
         paint.text(surface, version, ui.small, GREY, bottomright=(w - int(w * 0.02), h - int(h * 0.02)))
         self.gui.draw_ui(surface)
-        room = w - 2 * ui.margin - ui.text_w(version, ui.small)
-        lines = [line for note in self.notes[-3:] for line in wrap(note, font(ui.small), room)][-3:]
-        for i, line in enumerate(lines):
-            y = h - int(h * 0.02) - (len(lines) - i) * (ui.small + ui.px(8))
-            paint.text(surface, line, ui.small, GREY, topleft=(ui.margin, y))
+        self.banner.draw(surface, bottom=True)
 
     def _draw_fan(self, surface: pygame.Surface, title: pygame.Rect) -> None:
         """Three red cards fanned out on each side of the title."""

@@ -30,6 +30,7 @@ from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from . import paths
 from .atomic import quarantine, remove_stale_temps, write_atomic
+from .notice import Notice, error_text
 
 FORMAT = "zipai-autosave"
 VERSION = 1
@@ -221,14 +222,15 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[dict[str,
     try:
         target = _path(path)
     except OSError as exc:
-        return None, f"The data folder cannot be created ({exc}), so no saved game can be resumed."
+        text = f"The data folder cannot be created ({exc}), so no saved game can be resumed."
+        return None, Notice(text, "autosave_unreadable", error=error_text(exc))
     remove_stale_temps(target)
     try:
         raw = target.read_bytes()
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"The saved game cannot be read ({exc})."
+        return None, Notice(f"The saved game cannot be read ({exc}).", "autosave_unreadable", error=error_text(exc))
     try:
         state = loads(raw, what="the file")
         if not isinstance(state, dict):
@@ -250,8 +252,10 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[dict[str,
     try:
         moved = quarantine(target, reason)
     except OSError as exc:
-        return None, f"The saved game cannot be resumed because {reason}, and it could not be moved aside ({exc})."
-    return None, f"The saved game cannot be resumed because {reason}; it was moved aside to {moved.name}."
+        text = f"The saved game cannot be resumed because {reason}, and it could not be moved aside ({exc})."
+        return None, Notice(text, "autosave_unreadable", error=error_text(exc))
+    text = f"The saved game cannot be resumed because {reason}; it was moved aside to {moved.name}."
+    return None, Notice(text, "autosave_moved", moved=moved.name)
 
 
 def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:

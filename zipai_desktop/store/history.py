@@ -31,6 +31,7 @@ from ..engine.hu import Source
 from ..engine.record import to_record
 from . import paths
 from .atomic import backup_copy, quarantine
+from .notice import Notice, error_text
 
 HUMAN = "human"
 APPLICATION_ID = 0x7A495041  # "zIPA": marks the file as ours in the SQLite header
@@ -347,7 +348,8 @@ class History:
             self.conn = self._open(self.path)
         except (OSError, sqlite3.Error) as exc:
             self.path = Path(path) if path is not None else None
-            self._fall_back(f"The history database cannot be opened ({exc}); this session's games are kept in memory.")
+            text = f"The history database cannot be opened ({exc}); this session's games are kept in memory."
+            self._fall_back(Notice(text, "history_memory", error=error_text(exc)))
 
     def _memory(self) -> sqlite3.Connection:
         conn = _connect(MEMORY)
@@ -368,25 +370,30 @@ class History:
             conn, version = _inspect(path)
         except _Newer as newer:
             self.persistent = False
-            self.message = (
+            self.message = Notice(
                 f"The history database was written by a newer version of the game (schema {newer.args[0]}, this one "
-                f"reads {len(MIGRATIONS)}); it is left untouched and this session's games are kept in memory."
+                f"reads {len(MIGRATIONS)}); it is left untouched and this session's games are kept in memory.",
+                "history_newer",
             )
             return self._memory()
         except _Damaged as damaged:
             moved = self._set_aside(path, str(damaged))
             conn = _migrated(_connect(path), 0)
-            self.message = (
-                f"The history database {damaged}; it was moved aside to {moved.name} and a new one was started."
+            self.message = Notice(
+                f"The history database {damaged}; it was moved aside to {moved.name} and a new one was started.",
+                "history_moved",
+                moved=moved.name,
             )
             return conn
         if version < len(MIGRATIONS):
             copy = backup_copy(path, f"v{version}") if version > 0 else None
             _migrated(conn, version)
             if copy is not None:
-                self.message = (
+                self.message = Notice(
                     f"The history database was upgraded from schema {version} to {len(MIGRATIONS)}; "
-                    f"the old file was kept as {copy.name}."
+                    f"the old file was kept as {copy.name}.",
+                    "history_upgraded",
+                    copy=copy.name,
                 )
         return conn
 

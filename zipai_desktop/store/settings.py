@@ -21,6 +21,7 @@ from ..engine.rules import RULESETS
 from ..engine.rules.base import OptionError
 from . import paths
 from .atomic import quarantine, remove_stale_temps, write_atomic
+from .notice import Notice, error_text
 
 FORMAT = "zipai-settings"
 VERSION = 1
@@ -243,7 +244,7 @@ def from_json(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
         values["default_seats"] = _default_seats(rules_name)
     elif seats is None and rules_name != defaults.default_rules:
         values["default_seats"] = _default_seats(rules_name)
-    return Settings(**values), messages
+    return Settings(**values), [Notice(m, "settings_value") for m in messages]
 
 
 def _path(path: str | os.PathLike[str] | None) -> Path:
@@ -255,23 +256,27 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     try:
         target = _path(path)
     except OSError as exc:
-        return Settings(), [f"the settings folder cannot be created ({exc}); default settings are used"]
+        text = f"the settings folder cannot be created ({exc}); default settings are used"
+        return Settings(), [Notice(text, "settings_unreadable", error=error_text(exc))]
     remove_stale_temps(target)
     try:
         raw = target.read_bytes()
     except FileNotFoundError:
         return Settings(), []
     except OSError as exc:
-        return Settings(), [f"{target.name} cannot be read ({exc}); default settings are used"]
+        text = f"{target.name} cannot be read ({exc}); default settings are used"
+        return Settings(), [Notice(text, "settings_unreadable", error=error_text(exc))]
 
     def set_aside(why: str, salvaged: Settings, more: list[str], tail: str) -> tuple[Settings, list[str]]:
         try:
             moved = quarantine(target, why)
         except OSError as exc:
-            return salvaged, [f"{target.name} {why} and could not be moved aside ({exc}); {tail}", *more]
+            text = f"{target.name} {why} and could not be moved aside ({exc}); {tail}"
+            return salvaged, [Notice(text, "settings_unreadable", error=error_text(exc)), *more]
         with contextlib.suppress(OSError):  # the next save tries again
             write_atomic(target, dumps(salvaged))
-        return salvaged, [f"{target.name} {why}; it was moved aside to {moved.name} and {tail}", *more]
+        text = f"{target.name} {why}; it was moved aside to {moved.name} and {tail}"
+        return salvaged, [Notice(text, "settings_moved", moved=moved.name), *more]
 
     defaults_used = "default settings are used"
     try:
