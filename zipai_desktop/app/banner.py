@@ -97,8 +97,13 @@ class Banner:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, *, bottom: bool = False, area: pygame.Rect | None = None) -> None:
-        """The line at the top (or ``bottom``) of the window, centred in ``area``'s columns (default: middle 92%)."""
+    def draw(
+        self, surface: pygame.Surface, *, bottom: bool = False, area: pygame.Rect | None = None, paint: Any = None
+    ) -> None:
+        """The line at the top (or ``bottom``) of the window, centred in ``area``'s columns (default: middle 92%).
+
+        ``paint`` (a :class:`sizing.Painter`) records the line for the screens' layout check.
+        """
         if not self.queue:
             return
         w, h = surface.get_size()
@@ -133,3 +138,7 @@ class Banner:
             layer.set_alpha(max(0, int(255 * self.left / FADE)))
         surface.blit(layer, box)
         self.rect = box
+        if paint is not None:
+            from .sizing import Drawn
+
+            paint.drawn.append(Drawn(self.line, img.get_rect(topleft=(box.left + pad, box.top + pad)), box, True))

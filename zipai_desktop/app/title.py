@@ -228,7 +228,8 @@ class TitleScene:
         version = tr("title.version", self.lang, version=__version__)
         paint.text(surface, version, ui.small, GREY, bottomright=(w - int(w * 0.02), h - int(h * 0.02)))
         self.gui.draw_ui(surface)
-        self.banner.draw(surface, bottom=True)
+        side = ui.text_w(version, ui.small) + 2 * ui.margin  # the banner stays clear of the version line
+        self.banner.draw(surface, bottom=True, area=pygame.Rect(side, 0, w - 2 * side, h), paint=paint)
 
     def _draw_fan(self, surface: pygame.Surface, title: pygame.Rect) -> None:
         """Three red cards fanned out on each side of the title."""
