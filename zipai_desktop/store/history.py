@@ -32,6 +32,7 @@ from ..engine.record import to_record
 from . import paths
 from .atomic import backup_copy, quarantine
 from .notice import Notice, error_text
+from .salvage import salvage
 
 HUMAN = "human"
 APPLICATION_ID = 0x7A495041  # "zIPA": marks the file as ours in the SQLite header
@@ -312,7 +313,8 @@ def _inspect(path: Path) -> tuple[sqlite3.Connection, int]:
     try:
         check = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if check != ["ok"]:
-            raise _Damaged(f"is damaged ({'; '.join(map(str, check[:2]))})")
+            found = " ".join("; ".join(map(str, check[:2])).split())  # one line: the check's report has newlines
+            raise _Damaged(f"is damaged ({found if len(found) <= 100 else found[:99] + '…'})")
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master")]
@@ -379,11 +381,26 @@ class History:
         except _Damaged as damaged:
             moved = self._set_aside(path, str(damaged))
             conn = _migrated(_connect(path), 0)
-            self.message = Notice(
-                f"The history database {damaged}; it was moved aside to {moved.name} and a new one was started.",
-                "history_moved",
-                moved=moved.name,
-            )
+            saved = 0
+            if str(damaged).startswith("is damaged"):  # ours, with bad pages: save every row that can still be read
+                try:
+                    saved = salvage(moved, conn).hands
+                except sqlite3.Error:
+                    saved = 0  # the new database stays empty; the damaged copy is kept aside all the same
+            if saved:
+                self.message = Notice(
+                    f"The history database {damaged}; it was moved aside to {moved.name}, and the {saved} hands that "
+                    "could still be read were saved into a new one.",
+                    "history_salvaged",
+                    moved=moved.name,
+                    kept=saved,
+                )
+            else:
+                self.message = Notice(
+                    f"The history database {damaged}; it was moved aside to {moved.name} and a new one was started.",
+                    "history_moved",
+                    moved=moved.name,
+                )
             return conn
         if version < len(MIGRATIONS):
             copy = backup_copy(path, f"v{version}") if version > 0 else None
