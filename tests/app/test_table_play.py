@@ -14,6 +14,7 @@ import pygame  # noqa: E402
 
 from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
+from zipai_desktop.app.settlement_panel import buttons  # noqa: E402
 from zipai_desktop.app.table import TableScene  # noqa: E402
 from zipai_desktop.engine.actions import Discard, Hu, Pass  # noqa: E402
 
@@ -62,8 +63,8 @@ def test_a_human_plays_a_whole_hand_with_mouse_and_keys(rules: str, players: int
         human_moves += 1
     assert table.show_result and controller.game.result is not None
     assert human_moves >= 1
-    # The settlement screen goes on to the next hand with a click.
-    click((640, 360))
+    # The settlement screen goes on to the next hand with a click on 下一局.
+    click(buttons(table)["next"].center)
     app.frame(1 / 60)
     assert not table.show_result and controller.match.played == 1
     controller.close()
@@ -124,7 +125,7 @@ def test_hot_seat_next_hand_is_dealt_behind_the_cover(tmp_path: Path) -> None:
     app.push(table)
     _play_hot_seat(app, table)
     assert table.show_result and controller.match.played == 0
-    click((640, 360))  # 下一局
+    click(buttons(table)["next"].center)  # 下一局
     app.frame(1 / 60)
     assert controller.match.played == 1 and not table.show_result
     # Covered before anything of the new hand is shown, whoever the cover names (the last viewer included).

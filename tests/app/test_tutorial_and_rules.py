@@ -16,6 +16,7 @@ import pygame  # noqa: E402
 from zipai_desktop.app.assets import asset_path, font_path  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
 from zipai_desktop.app.rules_screen import RulesScene, inline, parse  # noqa: E402
+from zipai_desktop.app.settlement_panel import buttons  # noqa: E402
 from zipai_desktop.app.title import TitleScene  # noqa: E402
 from zipai_desktop.app.tutorial import DISCARDS, HUMAN_SEAT, STEPS, TutorialScene, tutorial_game  # noqa: E402
 from zipai_desktop.engine import events as ev  # noqa: E402
@@ -107,8 +108,8 @@ def test_tutorial_played_through_by_posted_input(lang: str, size: tuple[int, int
     assert flipped < chi < peng < sao < won
     what, todo = tutorial.banner_lines()
     assert "18" in what and todo
-    # The settlement closes the tutorial with a click.
-    click((size[0] // 2, size[1] // 2))
+    # The settlement closes the tutorial with a click on its button.
+    click(buttons(tutorial.table)["next"].center)
     app.frame(1 / 60)
     assert not app.scenes
     pygame.quit()

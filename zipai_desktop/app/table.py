@@ -16,7 +16,7 @@ import pygame
 
 from ..engine import events as ev
 from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
-from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph
+from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph, parse_cards
 from ..engine.hu import Source, evaluate_win
 from ..engine.melds import Meld
 from . import cards
@@ -27,7 +27,7 @@ from .fonts import text
 from .i18n import tr
 from .layout import make_layout
 from .palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
-from .settlement_panel import draw_result
+from .settlement_panel import draw_result, handle_result_event
 from .sizing import Painter
 from .sound import Sound
 from .view_model import TableView
@@ -68,6 +68,8 @@ class TableScene:
         self.bot_wait = 0.0
         self.cover_for: int | None = None  # hot-seat: the seat whose turn is hidden behind the cover
         self.show_result = False
+        self.result_collapsed = False  # the settlement panel folded away (Esc) to read the table's final state
+        self.win_pause = 0.0  # seconds left on the winning card (banner) / the revealed hands before the panel
         self.match_over = False
         self.selected = 0  # keyboard cursor in the hand
         self.buttons: list[Button] = []
@@ -122,6 +124,7 @@ class TableScene:
         self.layout = make_layout(self.size, self.controller.config.players, seat)
 
     def skip_animations(self) -> None:
+        self.win_pause = 0.0
         if self.anim is not None:
             self.anim = None
             self.hide = set()
@@ -139,6 +142,10 @@ class TableScene:
             name = "deal" if first_deal else names.get(type(event))
             if name is not None:
                 self.sound.play(name)
+        if isinstance(event, ev.Won):
+            self.win_pause = 2.0 / max(1.0, self.speed)  # the winning card and the banner, before anything else
+        elif isinstance(event, ev.HandEnded):
+            self.win_pause = 1.2 / max(1.0, self.speed)  # every hand face up, before the settlement panel
         if isinstance(event, ev.Melded) and event.forced:
             self.cues.append([event.seat, tr(f"meld.{event.meld.kind.value}", self.lang) + "!", 1.2])
         if flights and self.speed < 50:
@@ -166,9 +173,13 @@ class TableScene:
             if self.anim.finished:
                 self.anim = None
                 self.hide = set()
-        while self.anim is None and self.queue:
+        if self.anim is None and self.win_pause > 0:
+            self.win_pause = max(0.0, self.win_pause - dt)
+            if self.win_pause > 0:
+                return
+        while self.anim is None and self.queue and self.win_pause <= 0:
             self._start_next()
-        if self.anim is not None or self.queue:
+        if self.anim is not None or self.queue or self.win_pause > 0:
             return
         if self.controller.hand_over:
             self.show_result = True
@@ -343,8 +354,12 @@ class TableScene:
                 self._set_viewer(seat)
             return
         if self.show_result:
-            if event.type == pygame.MOUSEBUTTONUP or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
-                self._next_hand()
+            handle_result_event(self, event)
+            return
+        if self.win_pause > 0 and (
+            event.type == pygame.MOUSEBUTTONUP or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN)
+        ):
+            self.win_pause = 0.0  # a click or Enter goes on from the winning card
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -424,6 +439,7 @@ class TableScene:
 
     def _next_hand(self) -> None:
         self.show_result = False
+        self.result_collapsed = False
         if self.match_over:
             if self.on_exit is not None:
                 self.leave()
@@ -450,6 +466,8 @@ class TableScene:
         for seat in range(self.view.players):
             self._draw_seat(surface, seat)
         self._draw_centre(surface)
+        if self.view.won is not None:
+            self._draw_win(surface)
         if self.anim is not None:
             self.anim.draw(surface)
         if self.helpers["log"]:
@@ -468,13 +486,12 @@ class TableScene:
         return pygame.Rect(info.right + info.left, 0, self.size[0] - info.right - 2 * info.left, self.size[1])
 
     def _name(self, seat: int) -> str:
+        """The seat's name (:meth:`_short`) with a bot's level: the seat label."""
         cfg = self.controller.config.seats[seat]
         if cfg.kind == "human":
-            if len(self.controller.humans) == 1:
-                return tr("seat.you", self.lang)
-            return tr("seat.player", self.lang, n=seat + 1)
+            return self._short(seat)
         level = tr(f"bot.{cfg.kind}", self.lang)
-        return tr("seat.with_level", self.lang, name=tr("seat.bot", self.lang, n=seat + 1), level=level)
+        return tr("seat.with_level", self.lang, name=self._short(seat), level=level)
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -492,10 +509,14 @@ class TableScene:
         surface.blit(text(speed, max(10, size - 4), GREY), (lay.info.left, y + size + 6))
 
     def _short(self, seat: int) -> str:
+        """One name per seat, the same in the seat label, the scores, the log and the settlement: 你 (the only
+        human), 玩家n (hot-seat players) or 电脑n (a bot)."""
         cfg = self.controller.config.seats[seat]
-        if cfg.kind == "human" and len(self.controller.humans) == 1:
-            return tr("seat.you", self.lang)
-        return tr("seat.player", self.lang, n=seat + 1)
+        if cfg.kind == "human":
+            if len(self.controller.humans) == 1:
+                return tr("seat.you", self.lang)
+            return tr("seat.player", self.lang, n=seat + 1)
+        return tr("seat.bot", self.lang, n=seat + 1)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         area = self.layout.seats[seat]
@@ -514,6 +535,8 @@ class TableScene:
         surface.blit(text(label, size, colour, bold=seat == self.controller.to_act), area.label.topleft)
         if seat == self.viewer:
             self._draw_own_hand(surface)
+        elif active and view.ended is not None:
+            self._draw_revealed(surface, seat)
         elif active and ("hand", seat) not in self.hide:
             self._draw_backs(surface, seat)
         for i, meld in enumerate(view.melds[seat]):
@@ -547,6 +570,60 @@ class TableScene:
                 surface.blit(img, (area.hand.left + i * step, area.hand.top))
         count = text(str(n), max(12, w), GOLD, bold=True)
         surface.blit(count, count.get_rect(center=area.hand.center))
+
+    def _draw_revealed(self, surface: pygame.Surface, seat: int) -> None:
+        """The hand is over: another seat's concealed cards face up, one card per kind with its count."""
+        assert self.view.ended is not None
+        area = self.layout.seats[seat]
+        counts = [0] * NUM_KINDS
+        for k in parse_cards(self.view.ended.hands[seat]):
+            counts[k] += 1
+        kinds = [k for k in range(NUM_KINDS) if counts[k]]
+        if not kinds:
+            return
+        w = self.layout.small_w
+        _, h = cards.card_size(w)
+        size = max(10, w // 2)
+        vertical = area.side in ("left", "right")
+        room = area.hand.height if vertical else area.hand.width
+        full = h if vertical else w + size
+        step = min(full + 2, (room - full) // max(1, len(kinds) - 1)) if len(kinds) > 1 else 0
+        for i, k in enumerate(kinds):
+            if vertical:
+                pos = (area.hand.left, area.hand.top + i * step)
+            else:
+                pos = (area.hand.left + i * step, area.hand.top)
+            rect = surface.blit(cards.face(k, w), pos)
+            if counts[k] > 1:
+                tag = text(f"×{counts[k]}", size, GOLD, bold=True)
+                box = tag.get_rect(topleft=(rect.right + 1, rect.top))  # the count beside the card, toward the felt
+                if area.side == "right":
+                    box.topright = (rect.left - 1, rect.top)
+                pygame.draw.rect(surface, PANEL, box.inflate(2, 0), border_radius=3)
+                surface.blit(tag, box)
+
+    def _draw_win(self, surface: pygame.Surface) -> None:
+        """The winning card, marked, where it was won, and a 胡 / 自摸 / 点炮 banner at the winner's seat."""
+        won = self.view.won
+        assert won is not None
+        lay = self.layout
+        if won.card is not None:
+            big = cards.face(won.card, lay.hand_w)
+            rect = big.get_rect(center=lay.offer.center)
+            surface.blit(big, rect)
+            pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), width=4, border_radius=6)
+        key = {"own_draw": "zimo", "discard": "dianpao", "other_draw": "pinghu"}.get(won.source, "deal")
+        words = [tr(f"banner.{key}", self.lang)]
+        words += [tr(f"special.{n}", self.lang) for n in won.special if n in ("tianhu", "dihu", "sanlong_wukan")]
+        img = text(f"{self._short(won.seat)}  {'  '.join(words)}", max(20, lay.size[1] // 18), GOLD, bold=True)
+        # Above the winning card, in the middle where everyone looks; the winner's label is framed too.
+        box = img.get_rect(midbottom=(lay.offer.centerx, lay.offer.centery - cards.card_size(lay.hand_w)[1] // 2 - 16))
+        box.clamp_ip(pygame.Rect((0, 0), lay.size).inflate(-24, -24))
+        label = lay.seats[won.seat].label
+        pygame.draw.rect(surface, GOLD, label.inflate(8, 4), width=2, border_radius=6)
+        pygame.draw.rect(surface, PANEL, box.inflate(28, 14), border_radius=12)
+        pygame.draw.rect(surface, GOLD, box.inflate(28, 14), width=3, border_radius=12)
+        surface.blit(img, box)
 
     def _draw_meld(self, surface: pygame.Surface, seat: int, index: int, meld: Meld) -> None:
         cx, cy = self._meld_pos(seat, index)

@@ -33,6 +33,7 @@ from .anim import Animation
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
 from .fonts import font
 from .i18n import tr
+from .settlement_panel import panel_rect
 from .sizing import Painter
 from .table import GOLD, PANEL, WHITE, TableScene
 
@@ -257,12 +258,10 @@ class TutorialScene:
     def banner_rect(self) -> pygame.Rect:
         w, h = self.size
         if self.table.show_result:
-            # Inside the settlement panel, above its button (the panel's lines end near the middle of the window).
-            panel = pygame.Rect(0, 0, int(w * 0.7), int(h * 0.72))
-            panel.center = (w // 2, h // 2)
-            button_top = panel.bottom - 16 - max(36, h // 16)
-            height = int(h * 0.17)
-            return pygame.Rect(panel.left + 16, button_top - 10 - height, panel.width - 32, height)
+            # Above the settlement panel, in the strip it leaves at the top (its lines fill it from its top down).
+            panel = panel_rect(self.size)
+            height = max(40, panel.top - 2 * max(6, w // 160))
+            return pygame.Rect(int(w * 0.30), max(6, w // 160), int(w * 0.45), height)
         # Top centre, between the scores (top left) and the right seat, above the wall and the card on offer.
         return pygame.Rect(int(w * 0.30), max(6, w // 160), int(w * 0.45), int(h * 0.21))
 
