@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import textwrap
 import time
 from pathlib import Path
 
 import pytest
 
 from zipai_desktop.store.atomic import backup_copy, quarantine, remove_stale_temps, write_atomic
+from zipai_desktop.store.autosave import load_autosave
 
 
 def test_write_atomic_replaces_the_content_and_leaves_no_temp_file(tmp_path: Path) -> None:
@@ -72,13 +77,53 @@ def test_backup_copy_keeps_the_original(tmp_path: Path) -> None:
 
 def test_stale_temp_files_are_removed_fresh_ones_kept(tmp_path: Path) -> None:
     path = tmp_path / "autosave.json"
-    old = tmp_path / ".autosave.json.abc.tmp"
-    new = tmp_path / ".autosave.json.def.tmp"
-    other = tmp_path / ".settings.json.abc.tmp"
-    for p in (old, new, other):
+    old = tmp_path / ".autosave.json.abc12xyz.tmp"
+    new = tmp_path / ".autosave.json.def34xyz.tmp"
+    other = tmp_path / ".settings.json.abc12xyz.tmp"  # another file's
+    not_ours = tmp_path / ".autosave.json.my notes.tmp"  # not a name write_atomic gives
+    for p in (old, new, other, not_ours):
         p.write_text("partial")
-    past = time.time() - 7200
-    os.utime(old, (past, past))
-    os.utime(other, (past, past))
+    past = time.time() - 60
+    for p in (old, other, not_ours):
+        os.utime(p, (past, past))
     assert remove_stale_temps(path) == 1
-    assert not old.exists() and new.exists() and other.exists()
+    assert not old.exists() and new.exists() and other.exists() and not_ours.exists()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL") or os.name != "posix", reason="needs SIGKILL and flock (POSIX)")
+def test_a_temp_file_being_written_is_kept_and_removed_once_its_writer_is_killed(tmp_path: Path) -> None:
+    """A writer (another game window) holds its temporary file locked: never removed under it, however old. Once
+    the writer is killed the file is a leftover, and the next start removes it."""
+    path = tmp_path / "autosave.json"
+    child = textwrap.dedent(
+        """
+        import os, sys, tempfile, time
+        from pathlib import Path
+        from zipai_desktop.store import atomic
+        target = Path(sys.argv[1])
+        fd, name = tempfile.mkstemp(dir=target.parent, prefix=atomic._temp_prefix(target), suffix=atomic.TEMP_SUFFIX)
+        atomic._lock(fd)
+        os.write(fd, b"half a save")
+        print(name, flush=True)
+        time.sleep(600)
+        """
+    )
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", child, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )
+    try:
+        assert proc.stdout is not None
+        tmp = Path(proc.stdout.readline().strip())
+        assert tmp.exists()
+        past = time.time() - 7200
+        os.utime(tmp, (past, past))
+        assert remove_stale_temps(path) == 0 and tmp.exists()  # locked by a live writer
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    assert load_autosave(path) == (None, None)  # the next start
+    assert not tmp.exists()

@@ -10,15 +10,25 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import shutil
 import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+from types import ModuleType
+
+fcntl: ModuleType | None
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None
 
 log = logging.getLogger(__name__)
 
 TEMP_SUFFIX = ".tmp"
+#: A temporary file older than this and not locked is a leftover of a killed write (a live one is locked at once).
+STALE_AFTER = 10.0
 
 
 def _temp_prefix(path: Path) -> str:
@@ -46,6 +56,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=_temp_prefix(target), suffix=TEMP_SUFFIX)
+    _lock(fd)
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
@@ -60,18 +71,53 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     _fsync_dir(target.parent)
 
 
-def remove_stale_temps(path: str | os.PathLike[str], older_than: float = 3600.0) -> int:
-    """Remove temporary files a killed :func:`write_atomic` of ``path`` left behind (incomplete copies, not data)."""
+def _lock(fd: int) -> None:
+    """Hold an advisory lock on a temporary file while it is written (POSIX), so a cleaner never takes a live one."""
+    if fcntl is None:
+        return
+    with contextlib.suppress(OSError):
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _locked(tmp: Path) -> bool:
+    """True when another open file holds the temporary file's lock (a write in progress, in any process)."""
+    if fcntl is None:
+        return False  # no advisory locks (Windows): an open file cannot be removed there anyway
+    try:
+        fd = os.open(tmp, os.O_RDONLY)
+    except OSError:
+        return True  # cannot look: leave it
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing drops the probe's own lock
+    return False
+
+
+def _our_temp(target: Path) -> re.Pattern[str]:
+    """The exact names :func:`write_atomic` gives its temporary files: ``.<name>.<8 random characters>.tmp``."""
+    return re.compile(re.escape(_temp_prefix(target)) + r"[A-Za-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"\Z")
+
+
+def remove_stale_temps(path: str | os.PathLike[str], older_than: float = STALE_AFTER) -> int:
+    """Remove temporary files a killed :func:`write_atomic` of ``path`` left behind (incomplete copies, not data).
+
+    Only files named exactly as :func:`write_atomic` names them, not locked by a write in progress, and older than
+    ``older_than`` seconds (a write that has just created its file has not locked it yet) are removed.
+    """
     target = Path(path)
     removed = 0
     now = time.time()
+    pattern = _our_temp(target)
     try:
-        candidates = list(target.parent.glob(_temp_prefix(target) + "*" + TEMP_SUFFIX))
+        candidates = [p for p in target.parent.glob(_temp_prefix(target) + "*" + TEMP_SUFFIX) if pattern.match(p.name)]
     except OSError:
         return 0
     for tmp in candidates:
         try:
-            if now - tmp.stat().st_mtime >= older_than:
+            if tmp.is_file() and now - tmp.stat().st_mtime >= older_than and not _locked(tmp):
                 tmp.unlink()
                 removed += 1
         except OSError:
