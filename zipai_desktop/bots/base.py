@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..engine.actions import Action
 from ..engine.observation import Observation
@@ -28,19 +28,20 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-def _registry() -> dict[str, Callable[[int | str], Bot]]:
+def _registry() -> dict[str, Callable[..., Bot]]:
     from .heuristic import BeginnerBot, CasualBot
     from .search import StrongBot
 
     return {"random": RandomBot, "beginner": BeginnerBot, "casual": CasualBot, "strong": StrongBot}
 
 
-BOTS: dict[str, Callable[[int | str], Bot]] = _registry()
+BOTS: dict[str, Callable[..., Bot]] = _registry()
 
 
-def make_bot(name: str, seed: int | str = 0) -> Bot:
+def make_bot(name: str, seed: int | str = 0, **settings: Any) -> Bot:
+    """A bot of level ``name``; ``settings`` go to its constructor (the strong bot's ``worlds`` and ``budget_s``)."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
-    return factory(seed)
+    return factory(seed, **settings)

@@ -2,8 +2,12 @@
 
 The casual evaluation proposes the best few candidate actions; each is tried in the same sampled worlds (common
 random numbers: the same world and the same rollout for every candidate) and played to the end of the hand with the
-fast rollout policy for every seat. The candidate with the best mean result for the bot's seat is chosen. The search is
-anytime: it stops at its time budget (or when cancelled) and answers with the best so far.
+fast rollout policy for every seat. The candidate with the best mean result for the bot's seat is chosen.
+
+Two budgets. In play the search is anytime: it stops at its time budget (0.3 s, and never past a hard ceiling) or when
+cancelled, and answers with the best so far. With ``budget_s=None`` it plays exactly ``worlds`` worlds and reads no
+clock, so a decision is a function of (observation, legal actions, seed) alone: the ladder, the tests and any
+comparison of bots use that form, and give the same figures on any machine, loaded or not.
 """
 
 from __future__ import annotations
@@ -23,9 +27,7 @@ class StrongBot:
     """高手: PIMC at the root over the casual bot's best candidates."""
 
     name = "strong"
-    #: Benchmarks set this so that a decision never depends on the machine's speed: every world is played (up to a
-    #: hard ceiling that keeps any decision under a second even then).
-    deterministic = False
+    #: With a time budget, a decision never runs past this (a loaded machine, a slow rollout).
     ceiling_s = 0.85
 
     def __init__(
@@ -34,7 +36,7 @@ class StrongBot:
         *,
         worlds: int = 96,
         candidates: int = 4,
-        budget_s: float = 0.3,
+        budget_s: float | None = 0.3,
         margin: float = 6.0,
         danger_weight: float = 1.0,
         cancel: threading.Event | None = None,
@@ -49,7 +51,8 @@ class StrongBot:
         self.prior = CasualBot(self.seed)
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        started = time.perf_counter()
+        timed = self.budget_s is not None
+        started = time.perf_counter() if timed else 0.0
         if len(legal) == 1:
             return legal[0]
         for a in legal:
@@ -62,16 +65,17 @@ class StrongBot:
         if len(cands) == 1:
             return cands[0]
         rng = decision_rng(self.seed, obs)
-        deadline = started + self.budget_s
+        deadline = started + (self.budget_s or 0.0)
         hard_stop = started + self.ceiling_s
         totals = [0.0] * len(cands)
         played = 0
         for _ in range(self.worlds):
             if self.cancel is not None and self.cancel.is_set():
                 break
-            now = time.perf_counter()
-            if (not self.deterministic and now > deadline) or now > hard_stop:
-                break
+            if timed:
+                now = time.perf_counter()
+                if now > deadline or now > hard_stop:
+                    break
             world_seed = rng.getrandbits(48)
             for i, action in enumerate(cands):
                 totals[i] += self._rollout(obs, action, world_seed)

@@ -8,7 +8,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,10 +89,13 @@ def play_hand(
     check: bool = True,
     records: Path | None = None,
     record_name: str = "",
+    bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> HandOutcome:
-    """Play one hand with the named bots; every action is followed by the invariant check."""
+    """Play one hand with the named bots; every action is followed by the invariant check. ``bot_settings`` gives a
+    level's constructor settings (the ladder's strong bot plays a world count, not a time budget)."""
     game = Game(rules, options, seed=seed, dealer=dealer, players=len(bot_names))
-    bots = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(bot_names)]
+    settings = bot_settings or {}
+    bots = [make_bot(name, bot_seed(seed, seat), **settings.get(name, {})) for seat, name in enumerate(bot_names)]
     actions = 0
     try:
         problems = check_invariants(game) if check else []
