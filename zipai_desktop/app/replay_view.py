@@ -23,13 +23,14 @@ import pygame
 import pygame_gui
 
 from ..engine import events as ev
+from ..engine import jsonsafe
 from ..engine.actions import Chi, Discard, Hu, Peng, action_from_json
 from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph
 from ..engine.game import Game
 from ..engine.jsonsafe import JsonInputError, read_file
 from ..engine.melds import Meld
 from ..engine.record import RecordError, dumps, load, replay
-from ..store.atomic import write_atomic
+from ..store.atomic import quarantine, write_atomic
 from ..store.history import HUMAN, HandRow, History, open_history
 from ..store.paths import replays_dir
 from . import cards
@@ -578,7 +579,7 @@ def read_record_file(path: Path) -> dict[str, Any]:
     except RecordError:
         raise
     except Exception as exc:  # noqa: BLE001 - a record that breaks the engine is reported like any damaged file
-        raise RecordError(f"it cannot be replayed ({type(exc).__name__}: {exc})") from None
+        raise RecordError(f"it cannot be replayed ({type(exc).__name__}: {jsonsafe.clip(str(exc))})") from None
     return record
 
 
@@ -647,7 +648,15 @@ class ReplaysScene:
             try:
                 record = read_record_file(path)
             except RecordError as exc:
-                bad.append(tr("replay.bad_file", self.lang, name=path.name, reason=str(exc)))
+                # Moved aside (bytes kept) so that it is reported once, not at every import.
+                try:
+                    moved = quarantine(path, str(exc))
+                except OSError:
+                    bad.append(tr("replay.bad_file", self.lang, name=path.name, reason=str(exc)))
+                else:
+                    bad.append(
+                        tr("replay.bad_file_moved", self.lang, name=path.name, reason=str(exc), moved=moved.name)
+                    )
                 continue
             game = game_name(str(record.get("rules", "")), self.lang)
             label = f"{tr('replay.file_row', self.lang, name=path.name)}   {game}"
