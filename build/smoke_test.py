@@ -8,9 +8,11 @@ For the executable given (and again for the copy inside the tar.xz and inside th
 ``ZIPAI_HOME`` in a temporary folder, and SDL's dummy video and audio drivers:
 
 1. ``zipai --version`` prints ``zipai <version>`` (the version of zipai_desktop/__init__.py) and exits 0;
-2. ``zipai --demo --rules guilin --seed 1 --frames 120 --screenshot shot.png --size 800x500`` exits 0 and writes a
+2. ``zipai ladder --quick --deals 1 --workers 2 --json`` plays every rung in two spawned worker processes without an
+   error (the frozen program starts its bot workers: multiprocessing.freeze_support in build/launcher.py);
+3. ``zipai --demo --rules guilin --seed 1 --frames 120 --screenshot shot.png --size 800x500`` exits 0 and writes a
    valid 800x500 PNG whose pixels are not all one colour (decoded here with zlib, no pygame needed);
-3. ``zipai`` (the setup screen, drawn with pygame_gui) is still running after a few seconds, without a traceback,
+4. ``zipai`` (the setup screen, drawn with pygame_gui) is still running after a few seconds, without a traceback,
    then is asked to quit (SIGTERM, which SDL turns into a quit event).
 
 For the .deb it also checks the menu entry, the icon, /usr/bin/zipai and that the program starts through a symlink.
@@ -20,6 +22,7 @@ Needs only the standard library (and ``dpkg-deb`` for --deb). Exit status 0 when
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import signal
@@ -194,6 +197,25 @@ def check_demo(exe: Path, env: dict[str, str], tmp: Path) -> str:
     return f"demo {secs:.1f} s, {width}x{height} PNG, {shot.stat().st_size} bytes"
 
 
+def check_bot_workers(exe: Path, env: dict[str, str], tmp: Path) -> str:
+    """Bots think in spawned worker processes (the window's bot worker, the ladder's pool): a frozen program can start
+    them (multiprocessing.freeze_support in build/launcher.py) instead of starting itself again. One deal per rung of
+    the quick ladder in two spawned workers: every rung must come back without an error (the verdicts of so short a
+    run do not matter, so neither does the exit status 1 they may give)."""
+    t = time.monotonic()
+    proc = _run([str(exe), "ladder", "--quick", "--deals", "1", "--workers", "2", "--json"], env, tmp)
+    secs = time.monotonic() - t
+    if proc.returncode not in (0, 1) or "Traceback" in proc.stderr:
+        raise _fail("ladder in spawned workers", proc)
+    try:
+        rungs = json.loads(proc.stdout)["rungs"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise _fail(f"ladder in spawned workers: no JSON result ({exc})", proc) from None
+    if len(rungs) != 6 or any(r["errors"] or r["plays"] != 3 for r in rungs):
+        raise _fail("ladder in spawned workers: a rung failed", proc)
+    return f"{len(rungs)} ladder rungs in 2 spawned workers, {secs:.1f} s"
+
+
 def check_setup_screen(exe: Path, env: dict[str, str], tmp: Path) -> str:
     """The setup screen (pygame_gui buttons with the bundled font) comes up and keeps running until asked to quit."""
     out, err = tmp / "setup.out", tmp / "setup.err"
@@ -242,8 +264,9 @@ def check_executable(exe: Path, label: str, *, version: bool = True, setup: bool
         tmp = Path(tmp_name)
         env = scrubbed_env(tmp)
         results = []
-        if version:
+        if version:  # a console program (the windowed Windows one prints nothing to read)
             results.append(check_version(exe, env, tmp))
+            results.append(check_bot_workers(exe, env, tmp))
         results.append(check_demo(exe, env, tmp))
         if setup:
             results.append(check_setup_screen(exe, env, tmp))

@@ -249,6 +249,13 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--quick", action="store_true", help="the short form CI runs")
     p.add_argument("--seed", default="ladder-1")
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        metavar="N",
+        help="N deals per rung instead of the form's own numbers (a smoke run: too few to judge a rung)",
+    )
     p.add_argument("--write", default=None, metavar="FILE", help="write the Markdown table to FILE")
     p.add_argument("--json", action="store_true")
     p.add_argument("--render", default=None, metavar="JSON", help="re-render a saved --json run instead of playing")
@@ -258,7 +265,8 @@ def main(argv: Sequence[str]) -> int:
         saved = json.loads(Path(args.render).read_text(encoding="utf-8"))
         results, seconds = saved["rungs"], float(saved["seconds"])
     else:
-        results = run_ladder(args.quick, args.seed, args.workers)
+        deals = None if args.deals is None else {level: max(1, args.deals) for level in DEALS}
+        results = run_ladder(args.quick, args.seed, args.workers, deals=deals)
         seconds = time.perf_counter() - start
     if args.write:
         Path(args.write).write_text(markdown(results, seconds, args.seed, args.workers), encoding="utf-8")
