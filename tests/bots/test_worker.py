@@ -153,3 +153,24 @@ def test_a_worker_that_died_is_replaced_and_the_game_goes_on() -> None:
         assert all(a in game.legal_actions(seat) for a in answers)
     finally:
         runner.close()
+
+
+def test_the_competitions_bot_table_worker_is_spawned_too() -> None:
+    """The window's other worker (a competition's bot tables, played while the player plays) holds no copy of the
+    player's Game either: it is spawned, and its own tables' games are gone once played."""
+    from zipai_desktop.competition.play import BotTables, make_field
+    from zipai_desktop.engine.tournament import Tournament
+
+    game, _ = a_decision()  # the player's hand, alive in this process
+    t = Tournament("bohu", 2, make_field(6, ("random", "beginner")), rounds=1, hands=1, seed=3)
+    t.start_round()
+    tables = BotTables()
+    try:
+        tables.submit(t)
+        assert tables._executor is not None
+        state = tables._executor.submit(engine_state_in_process).result(timeout=120)  # after the tables (one worker)
+        assert tables.poll()  # the tables were played
+    finally:
+        tables.close()
+    assert game.to_act is not None
+    assert state["objects"] == {} and state["module_globals"] == [], state

@@ -3,6 +3,7 @@ the window's worker process. Bots see only their observations, as everywhere."""
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -95,7 +96,8 @@ class BotTables:
             if table == human_table or key in self._jobs:
                 continue
             if self._executor is None:
-                self._executor = ProcessPoolExecutor(max_workers=1)
+                # Spawned, not forked: a fork would copy the window's process, the player's own Game included.
+                self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
             seated = t.tables[round_no - 1][table]
             levels = tuple(t.entrants[e].level for e in seated)
             seed = t.seed_of(round_no, table)
