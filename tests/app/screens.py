@@ -23,7 +23,9 @@ SCREENS = [
     "replay",
     "rules_guilin",
     "rules_bohu",
+    "tutorial_choice",
     "tutorial_guilin",
+    "tutorial_bohu",
     "key_help",
 ]
 
@@ -64,7 +66,12 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     elif name.startswith("rules"):
         scene = RulesScene(app, size, lang, name.split("_")[1])
     elif name.startswith("tutorial"):
-        scene = TutorialScene(app, size, lang, speed=4.0)
+        if name == "tutorial_choice":
+            from zipai_desktop.app.title import TutorialChoiceScene
+
+            scene = TutorialChoiceScene(app, size, lang)
+        else:
+            scene = TutorialScene(app, size, lang, game=name.split("_")[1], speed=4.0)
     else:
         from zipai_desktop.app.table import TableScene
         from zipai_desktop.app.tutorial import tutorial_controller
@@ -74,6 +81,14 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     app.push(scene)
     app.frame(1 / 60)
     app.frame(1 / 60)
+    if name in ("tutorial_guilin", "tutorial_bohu"):  # on to the first explained move (the flip; the 偎)
+        for _ in range(900):
+            if scene.paused:
+                break
+            app.frame(1 / 60)
+        assert scene.paused
+        for _ in range(90):  # the cards land while the banner waits
+            app.frame(1 / 60)
     return scene
 
 

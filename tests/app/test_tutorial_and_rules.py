@@ -18,7 +18,7 @@ from zipai_desktop.app.main import App  # noqa: E402
 from zipai_desktop.app.rules_screen import RulesScene, inline, parse  # noqa: E402
 from zipai_desktop.app.settlement_panel import buttons  # noqa: E402
 from zipai_desktop.app.title import TitleScene  # noqa: E402
-from zipai_desktop.app.tutorial import DISCARDS, HUMAN_SEAT, STEPS, TutorialScene, tutorial_game  # noqa: E402
+from zipai_desktop.app.tutorial import BOHU, DISCARDS, HUMAN_SEAT, STEPS, TutorialScene, tutorial_game  # noqa: E402
 from zipai_desktop.engine import events as ev  # noqa: E402
 from zipai_desktop.engine.actions import Chi, Discard, Hu, Pass, Peng  # noqa: E402
 from zipai_desktop.engine.cards import parse_card  # noqa: E402
@@ -133,6 +133,110 @@ def test_tutorial_banner_fits_and_esc_leaves() -> None:
     pygame.quit()
 
 
+# --- the 秀山博胡 tutorial
+
+
+def test_the_bohu_position_needs_no_bot_decision() -> None:
+    """Straight through the engine: the human discards 十 and wins; 偎, 跑 and 提 come by themselves, no bot acts."""
+    game = tutorial_game("bohu")
+    for action in (Discard(parse_card("十")), Hu()):
+        assert game.to_act == HUMAN_SEAT, game.pending
+        game.apply(HUMAN_SEAT, action)
+    assert game.result is not None and game.result.winner == HUMAN_SEAT
+    assert all(seat == HUMAN_SEAT for seat, _ in game.history)
+    assert not any(isinstance(e, ev.Melded) and e.seat != HUMAN_SEAT for e in game.events)
+    s = game.result.settlement
+    assert (s.hu, s.fan, s.score, s.special) == (24, 3, 72, ("hei_hu",))
+
+
+@pytest.mark.parametrize(("lang", "size"), [("zh", (1024, 640)), ("en", (1280, 720))])
+def test_bohu_tutorial_played_through_by_posted_input(lang: str, size: tuple[int, int]) -> None:
+    """偎, 跑 and 提 each stop the table with their banner; the human discards 十 by a click and wins with 胡 (H)."""
+    app = App(size, lang, headless=True, resizable=False)
+    tutorial = TutorialScene(app, size, lang, game="bohu", speed=4.0)
+    app.push(tutorial)
+    table = tutorial.table
+    paused_at: list[str] = []
+    refused = False
+    for _ in range(20000):
+        app.frame(1 / 60)
+        if not app.scenes or table.show_result:
+            break
+        if tutorial.paused:
+            paused_at.append(tutorial.step)
+            what, todo = tutorial.banner_lines()
+            assert what == tutorial_text(tutorial.step, lang)
+            key(pygame.K_RETURN) if len(paused_at) % 2 else click((size[0] // 2, size[1] // 2))
+            continue
+        legal = table._my_decision()
+        if not legal:
+            continue
+        before = len(tutorial.controller.game.history)
+        if any(isinstance(a, Discard) for a in legal):
+            rects = [(r, k) for r, k, locked in table._hand_rects() if not locked]
+            if not refused:  # an off-script discard is refused, with a message
+                click(next(r for r, k in rects if k != parse_card("十")).center)
+                app.frame(1 / 60)
+                assert len(tutorial.controller.game.history) == before and table.message
+                refused = True
+            click(next(r for r, k in rects if k == parse_card("十")).center)
+        else:
+            assert tutorial.step == "hu"
+            key(pygame.K_h)
+        app.frame(1 / 60)
+        assert len(tutorial.controller.game.history) == before + 1, "the posted input did not become an action"
+    game = tutorial.controller.game
+    assert table.show_result and game.result is not None and game.result.winner == HUMAN_SEAT
+    assert paused_at == ["wei", "pao", "ti"]
+    assert tutorial.seen == list(BOHU.steps)
+    melds = [(e.meld.kind, e.forced) for e in game.events if isinstance(e, ev.Melded)]
+    assert melds == [(MeldKind.WEI, True), (MeldKind.PAO, True), (MeldKind.TI, True)]
+    won = next(e for e in game.events if isinstance(e, ev.Won))
+    assert won.seat == HUMAN_SEAT and won.source == "own_draw" and won.special == ("hei_hu",)
+    what, _ = tutorial.banner_lines()
+    assert "72" in what and ("黑胡" in what)
+    click((size[0] // 2, size[1] // 2))
+    app.frame(1 / 60)
+    assert not app.scenes
+    pygame.quit()
+
+
+def tutorial_text(step: str, lang: str) -> str:
+    from zipai_desktop.app.i18n import tr
+
+    return tr(f"tutorial.bohu.{step}", lang)
+
+
+def test_the_title_asks_which_tutorial() -> None:
+    from zipai_desktop.app.title import TutorialChoiceScene
+
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    title = TitleScene(app, (1280, 720), "zh")
+    app.push(title)
+    app.frame(1 / 60)
+    press(app, title.button("tutorial").rect.center)
+    choice = app.scenes[-1]
+    assert isinstance(choice, TutorialChoiceScene)
+    press(app, choice.button("bohu").rect.center)
+    tutorial = app.scenes[-1]
+    assert isinstance(tutorial, TutorialScene) and tutorial.script is BOHU and app.scenes[-2] is title
+    tutorial.finish()
+    app.frame(1 / 60)
+    key(pygame.K_2)  # the tutorial entry, by its number key
+    app.frame(1 / 60)
+    assert isinstance(app.scenes[-1], TutorialChoiceScene)
+    key(pygame.K_1)
+    app.frame(1 / 60)
+    assert isinstance(app.scenes[-1], TutorialScene) and app.scenes[-1].script.rules == "guilin"
+    app.scenes[-1].finish()
+    app.frame(1 / 60)
+    press(app, title.button("tutorial").rect.center)
+    key(pygame.K_ESCAPE)
+    app.frame(1 / 60)
+    assert app.scenes[-1] is title
+    pygame.quit()
+
+
 # --- the rules pages
 
 
@@ -229,6 +333,7 @@ def test_title_opens_the_tutorial_and_the_rules(size: tuple[int, int]) -> None:
     assert all(r.bottom <= size[1] * 0.95 for r in buttons)  # every menu button fits above the version line
     assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1 :])
     press(app, title.button("tutorial").rect.center)
+    press(app, app.scenes[-1].button("guilin").rect.center)  # which game: 桂林字牌
     assert isinstance(app.scenes[-1], TutorialScene)
     app.scenes[-1].finish()
     app.frame(1 / 60)

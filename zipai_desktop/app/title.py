@@ -133,10 +133,8 @@ class TitleScene:
             self._push(setup)
             if setup.saved is not None:
                 setup.resume()
-        elif kind == "tutorial":
-            from .tutorial import TutorialScene
-
-            self._push(TutorialScene(self.app, self.size, self.lang, **self._table_settings()))
+        elif kind == "tutorial":  # which game's tutorial: asked on a small screen of its own
+            self._push(TutorialChoiceScene(self.app, self.size, self.lang, self._table_settings))
         elif kind == "rules":
             from .rules_screen import RulesScene
 
@@ -245,3 +243,73 @@ class TitleScene:
                     centre = (title.right + width * 2 + i * step, title.centery)
                 surface.blit(img, img.get_rect(center=centre))
         pygame.draw.line(surface, PANEL, (title.left, title.bottom + 2), (title.right, title.bottom + 2), 2)
+
+
+class TutorialChoiceScene:
+    """Which tutorial: 桂林字牌 or 秀山博胡 (buttons, or the keys 1 / 2); Esc goes back to the title."""
+
+    GAMES = ("guilin", "bohu")
+
+    def __init__(self, app: Any, size: tuple[int, int], lang: str, table_settings: Any = None) -> None:
+        self.app = app
+        self.size = size
+        self.lang = lang
+        self.table_settings = table_settings  # () -> the table's speed and sound, read when a tutorial starts
+        self.paint = Painter()
+        self._build_gui()
+
+    def _build_gui(self) -> None:
+        ui = self.ui = ui_for(self.size)
+        w, h = self.size
+        self.gui = manager(self.size, ui.font)
+        self.gui_buttons: dict[object, str] = {}
+        labels = [f"{i + 1}  {tr(f'game.{g}', self.lang)}" for i, g in enumerate(self.GAMES)]
+        bw = max(ui.px(260), max(ui.button_w(label) for label in labels))
+        bh = int(ui.line() * 1.4)
+        top = int(h * 0.38)
+        for i, (game, label) in enumerate(zip(self.GAMES, labels, strict=True)):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + ui.gap * 2))
+            self.gui_buttons[pygame_gui.elements.UIButton(rect, label, self.gui)] = game
+        back = tr("setup.back", self.lang)
+        (rect,) = ui.row([back], w - ui.margin, h - ui.line() - ui.px(24), right=True, least=ui.px(120))
+        self.gui_buttons[pygame_gui.elements.UIButton(rect, back, self.gui)] = "back"
+
+    def button(self, kind: str) -> Any:
+        return next((b for b, k in self.gui_buttons.items() if k == kind), None)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._build_gui()
+
+    def choose(self, kind: str) -> None:
+        if kind == "back":
+            self.app.pop()
+            return
+        from .tutorial import TutorialScene
+
+        settings = self.table_settings() if self.table_settings is not None else {}
+        self.app.replace(TutorialScene(self.app, self.size, self.lang, game=kind, **settings))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.gui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
+            self.choose(self.gui_buttons[event.ui_element])
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.choose("back")
+            elif event.key in (pygame.K_1, pygame.K_2):
+                self.choose(self.GAMES[event.key - pygame.K_1])
+
+    def update(self, dt: float) -> None:
+        self.gui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        self.paint.reset()
+        surface.fill(FELT)
+        pygame.draw.ellipse(surface, FELT_DARK, pygame.Rect(w * 0.1, h * 0.08, w * 0.8, h * 0.84))
+        self.paint.text(
+            surface, tr("tutorial.choose", self.lang), self.ui.px(40), GOLD, bold=True, midtop=(w // 2, int(h * 0.16))
+        )
+        self.gui.draw_ui(surface)

@@ -1,4 +1,5 @@
-"""The tutorial: a hand of 桂林字牌 in a fixed position, played at the normal table with a banner explaining each step.
+"""The tutorials: a hand of 桂林字牌 or of 秀山博胡 in a fixed position, played at the normal table with a banner
+explaining each step (the title's 教程 entry asks which game).
 
 The human sits in seat 1 (the dealer, seat 0, is the 上家 on the left; seat 2 the 下家 on the right). The position is
 built with :func:`game_from_position` and the real engine plays it; the two other seats are casual bots, but their
@@ -12,19 +13,29 @@ script. In order the human meets:
 4. a forced 扫: the human turns 九 while holding 九九 (the engine makes the 扫), then discards the other 拾;
 5. 胡: the 下家 turns 叁, completing 壹贰叁: 平胡 with 18 胡 (2 舵, 醒 +2: each opponent pays 4).
 
+The 秀山博胡 hand (:data:`BOHU`), with the same seats, shows the Bohu moves that 桂林 does not have:
+
+1. 偎: the human draws 三 while holding 三三; the three go face down on the table (forced), then the human discards the
+   red 十 (a red card would spoil the 黑胡 to come);
+2. 跑: the 下家 draws 玖 while the human holds the 坎 玖玖玖; the four go face up to the human (forced, no discard);
+3. 提: the human draws 捌 while holding the 坎 捌捌捌; a concealed quad (forced, no discard);
+4. 胡 with a 名堂: the human draws 六, completing 四五六: 24 胡息 and not one red card, 黑胡 (3 番): 24 × 3 = 72.
+
 The table refuses any other decision with a message naming the one the banner asks for, and the human's decisions
-come only from the usual clicks and keys. The banner pauses the table at the flip and at the 扫 until a click or Enter.
+come only from the usual clicks and keys. The banner pauses the table at each forced move (the flip and the 扫; the 偎,
+跑 and 提) until a click or Enter.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from ..engine import events as ev
 from ..engine.actions import Action, Chi, Discard, Hu, Peng
-from ..engine.cards import glyph, parse_card
+from ..engine.cards import glyph, parse_card, parse_cards
 from ..engine.game import Game
 from ..engine.melds import MeldKind
 from ..engine.position import game_from_position
@@ -36,6 +47,24 @@ from .i18n import tr
 from .settlement_panel import panel_rect
 from .sizing import Painter
 from .table import GOLD, PANEL, WHITE, TableScene
+
+
+@dataclass(frozen=True)
+class Script:
+    """One tutorial hand: the position, the human's discards in order, and the steps in the order they happen.
+
+    Each step has a banner text ``tutorial[.bohu].<step>`` and ``....<step>.todo``; ``paused`` are the forced moves
+    the banner stops at (a Melded of that kind for the human; "flip" is the human's first untaken flip).
+    """
+
+    rules: str
+    hands: tuple[str, ...]
+    wall: str
+    discards: tuple[str, ...]
+    steps: tuple[str, ...]
+    paused: tuple[str, ...]
+    prefix: str  # the i18n prefix of the banner texts
+
 
 #: The human's seat, and the tutorial's position (hands of seats 0, 1, 2; the wall from its top).
 HUMAN_SEAT = 1
@@ -50,26 +79,51 @@ DISCARDS = ("肆", "拾", "拾")  # the human's three discards, in order
 #: The steps in the order they happen; each has a banner text ``tutorial.<step>`` and ``tutorial.<step>.todo``.
 STEPS = ("start", "flip", "chi", "discard1", "peng", "discard2", "sao", "discard3", "hu", "result")
 
+GUILIN = Script("guilin", HANDS, WALL, DISCARDS, STEPS, ("flip", "sao"), "tutorial")
+#: 秀山博胡: the dealer (seat 0) has made the opening discard; every seat holds 19. The bots' hands can use none of the
+#: cards drawn or discarded (found by a seeded search, checked by tests/app/test_tutorial_and_rules.py).
+BOHU = Script(
+    "bohu",
+    (
+        "一二四五六八壹贰叁叁肆肆伍陆陆陆柒柒拾",  # seat 0, the dealer (上家)
+        "三三捌捌捌玖玖玖肆伍陆壹壹一四五八八十",  # seat 1, the human: pair 三三, 坎 捌捌捌 and 玖玖玖, one red card 十
+        "一三四四五五六六七七九十贰贰叁叁肆柒柒",  # seat 2 (下家)
+    ),
+    "三玖九九捌十拾六",  # 1 draws 三 (偎), 2 玖 (the human's 跑), 2 九, 0 九, 1 捌 (提), 2 十, 0 拾, 1 六 (胡)
+    ("十",),
+    ("start", "wei", "discard1", "pao", "ti", "hu", "result"),
+    ("wei", "pao", "ti"),
+    "tutorial.bohu",
+)
+SCRIPTS = {"guilin": GUILIN, "bohu": BOHU}
+#: The forced melds of the human's that a tutorial may stop at, by the step that explains them.
+PAUSE_MELDS = {MeldKind.SAO: "sao", MeldKind.WEI: "wei", MeldKind.PAO: "pao", MeldKind.TI: "ti"}
 
-def tutorial_game() -> Game:
+
+def tutorial_game(game: str = "guilin") -> Game:
     """The tutorial's hand, with the deal announced (HandStarted, Dealt) so the table shows every hand."""
-    rules = get_rules("guilin")
-    game = game_from_position(rules, hands=HANDS, wall=WALL, dealer=0, flipped=1, to_flip=HUMAN_SEAT, fill_hands=False)
-    # The position skips the deal: announce it in front of the first flip (which changed no hand: nobody took the 七).
-    assert not any(isinstance(e, ev.Melded) for e in game.events)
-    # (HandStarted counts the wall less one, as the deal does before the 挡底; here that card is the one just turned.)
-    dealt: list[ev.Event] = [ev.HandStarted(rules.name, game.dealer, game.players, len(game.wall))]
-    for seat in game.order_from(game.dealer):
-        cards = tuple(k for k, n in enumerate(game.hands[seat]) for _ in range(n))
+    script = SCRIPTS[game]
+    rules = get_rules(script.rules)
+    position = game_from_position(
+        rules, hands=script.hands, wall=script.wall, dealer=0, flipped=1, to_flip=HUMAN_SEAT, fill_hands=False
+    )
+    # The position skips the deal: announce it in front of the first flip, with the hands as dealt (in Bohu that
+    # flip already made the human's 偎).
+    # (For 桂林 HandStarted counts the wall less one, as the deal does before the 挡底; here that card is the one just
+    # turned. Bohu's count is the wall before that first draw.)
+    wall = len(position.wall) + (1 if script.rules == "bohu" else 0)
+    dealt: list[ev.Event] = [ev.HandStarted(rules.name, position.dealer, position.players, wall)]
+    for seat in position.order_from(position.dealer):
+        cards = tuple(sorted(parse_cards(script.hands[seat])))
         dealt.append(ev.Dealt(seat, cards, len(cards)))
-    game.events[:0] = dealt
-    return game
+    position.events[:0] = dealt
+    return position
 
 
-def tutorial_controller() -> Controller:
+def tutorial_controller(game: str = "guilin") -> Controller:
     seats = [SeatConfig("casual", "bot 1"), SeatConfig(HUMAN, "you"), SeatConfig("casual", "bot 3")]
-    config = GameConfig(rules="guilin", players=3, seats=seats, seed="tutorial", hands=1)
-    return Controller(config, inline_bots=True, game=tutorial_game())
+    config = GameConfig(rules=SCRIPTS[game].rules, players=3, seats=seats, seed="tutorial", hands=1)
+    return Controller(config, inline_bots=True, game=tutorial_game(game))
 
 
 class TutorialTable(TableScene):
@@ -111,8 +165,18 @@ class TutorialScene:
     """The tutorial hand: a :class:`TutorialTable` and the banner on top of it."""
 
     def __init__(
-        self, app: Any, size: tuple[int, int], lang: str = "zh", *, speed: float = 1.0, sound: Any = None
+        self,
+        app: Any,
+        size: tuple[int, int],
+        lang: str = "zh",
+        *,
+        game: str = "guilin",
+        speed: float = 1.0,
+        sound: Any = None,
     ) -> None:
+        if game not in SCRIPTS:
+            raise ValueError(f"no tutorial for {game!r}; there are {sorted(SCRIPTS)}")
+        self.script = SCRIPTS[game]
         self.app = app
         self.size = size
         self.lang = lang
@@ -121,7 +185,7 @@ class TutorialScene:
         self.paused = False
         self.closed = False
         self.paint = Painter()  # the banner's lines (tests/app/test_sizing.py checks they fit)
-        self.controller = tutorial_controller()
+        self.controller = tutorial_controller(game)
         self.table = TutorialTable(
             self, self.controller, size, lang=lang, speed=speed, on_exit=self.finish, sound=sound
         )
@@ -136,18 +200,16 @@ class TutorialScene:
 
     def shown(self, event: ev.Event) -> bool:
         """The table has just shown ``event``; True when the tutorial stops there to explain it."""
-        if isinstance(event, ev.Flipped) and event.seat == HUMAN_SEAT and "flip" not in self.seen:
-            self._enter("flip")
-        elif (
-            isinstance(event, ev.Melded)
-            and event.seat == HUMAN_SEAT
-            and event.forced
-            and event.meld.kind is MeldKind.SAO
-            and "sao" not in self.seen
-        ):
-            self._enter("sao")
-        else:
+        step = None
+        if isinstance(event, ev.Flipped) and event.seat == HUMAN_SEAT:
+            step = "flip"
+        elif isinstance(event, ev.Melded) and event.seat == HUMAN_SEAT and event.forced:
+            step = {MeldKind.SAO: "sao", MeldKind.WEI: "wei", MeldKind.PAO: "pao", MeldKind.TI: "ti"}.get(
+                event.meld.kind
+            )
+        if step is None or step not in self.script.paused or step in self.seen:
             return False
+        self._enter(step)
         self.paused = True
         return True
 
@@ -174,7 +236,8 @@ class TutorialScene:
         if step == "hu":
             return action == Hu()
         n = self._discards_made()
-        return n < len(DISCARDS) and action == Discard(parse_card(DISCARDS[n]))
+        discards = self.script.discards
+        return n < len(discards) and action == Discard(parse_card(discards[n]))
 
     def resume(self) -> None:
         self.paused = False
@@ -223,14 +286,15 @@ class TutorialScene:
 
     def banner_lines(self) -> tuple[str, str]:
         """(what is happening, naming the rule; what to do now) for the current step."""
+        prefix = self.script.prefix
         if self.step == "result":
             what = self._scoring_text()
         else:
-            what = tr(f"tutorial.{self.step}", self.lang)
+            what = tr(f"{prefix}.{self.step}", self.lang)
         if self.paused:
             todo = tr("tutorial.click_to_continue", self.lang)
         elif self.waiting_for_player:
-            todo = tr(f"tutorial.{self.step}.todo", self.lang)
+            todo = tr(f"{prefix}.{self.step}.todo", self.lang)
         else:
             todo = tr("tutorial.watch", self.lang)
         return what, todo
@@ -240,6 +304,9 @@ class TutorialScene:
         s = result.settlement if result is not None else None
         if s is None:
             return tr("tutorial.result.draw", self.lang)
+        if self.script.rules == "bohu":
+            names = ("、" if self.lang == "zh" else ", ").join(tr(f"special.{n}", self.lang) for n in s.special) or "-"
+            return tr("tutorial.bohu.result", self.lang, hu=s.hu, fan=s.fan, names=names, score=s.score)
         xing = "".join(glyph(k) for k in s.xing_cards) or "-"
         return tr(
             "tutorial.result",
@@ -268,7 +335,7 @@ class TutorialScene:
     def _draw_banner(self, surface: pygame.Surface) -> None:
         rect = self.banner_rect()
         what, todo = self.banner_lines()
-        title = tr("tutorial.title", self.lang)
+        title = tr(f"{self.script.prefix}.title", self.lang)
         size, blocks = self._fit(rect, title, what, todo)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (*PANEL, 235), box.get_rect(), border_radius=10)
