@@ -63,6 +63,20 @@ def inline(s: str) -> str:
     return s.replace("\\|", "|").replace("&nbsp;", " ").strip()
 
 
+def _cjk(ch: str) -> bool:
+    return ord(ch) >= 0x2E80
+
+
+def join(lines: list[str]) -> str:
+    """Source lines of one paragraph as one line: a space between them, except where Chinese meets Chinese."""
+    out = ""
+    for line in lines:
+        if out and line and not (_cjk(out[-1]) and _cjk(line[0])):
+            out += " "
+        out += line
+    return out
+
+
 def _cells(line: str) -> tuple[str, ...]:
     body = line.strip().removeprefix("|").removesuffix("|")
     return tuple(inline(c) for c in re.split(r"(?<!\\)\|", body))
@@ -76,7 +90,7 @@ def parse(markdown: str) -> list[Block]:
 
     def flush() -> None:
         if para:
-            blocks.append(Block("para", inline(" ".join(para))))
+            blocks.append(Block("para", inline(join(para))))
             para.clear()
 
     while i < len(lines):
@@ -113,7 +127,7 @@ def parse(markdown: str) -> list[Block]:
             while i < len(lines) and lines[i].strip().startswith(">"):
                 quote.append(lines[i].strip().lstrip(">").strip())
                 i += 1
-            blocks.append(Block("quote", inline(" ".join(quote))))
+            blocks.append(Block("quote", inline(join(quote))))
             continue
         elif (m := _ITEM.match(line)) is not None:
             flush()
@@ -125,7 +139,7 @@ def parse(markdown: str) -> list[Block]:
             while i < len(lines) and lines[i].strip() and lines[i][:1] == " " and not _ITEM.match(lines[i]):
                 item.append(lines[i].strip())
                 i += 1
-            blocks.append(Block("item", inline(" ".join(item)), level=indent // 2, marker=marker))
+            blocks.append(Block("item", inline(join(item)), level=indent // 2, marker=marker))
             continue
         else:
             para.append(stripped)
