@@ -136,3 +136,21 @@ def test_a_full_disk_during_play_shows_at_the_table(monkeypatch: pytest.MonkeyPa
     assert not table.banner.visible and app.scenes[-1] is table
     table.controller.close()
     pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_statistics_and_replays_say_a_damaged_history_was_moved_in_the_players_language(lang: str) -> None:
+    from zipai_desktop.app.replay_view import ReplaysScene
+    from zipai_desktop.app.stats_screen import StatsScene
+
+    app = App((1280, 720), lang, headless=True, resizable=False)
+    expected = {"zh": "历史记录已损坏", "en": "The history was damaged"}[lang]
+    paths.history_path().write_bytes(b"not a database at all" * 50)
+    stats = StatsScene(app, app.size, lang)
+    assert stats.message.startswith(expected) and "history.sqlite.damaged-" in stats.message
+    stats.history.close()
+    paths.history_path().write_bytes(b"not a database at all" * 50)
+    replays = ReplaysScene(app, app.size, lang)
+    assert replays.messages[0][0].startswith(expected)
+    replays.history.close()
+    pygame.quit()

@@ -34,6 +34,7 @@ from ..store.atomic import quarantine, write_atomic
 from ..store.history import HUMAN, HandRow, History, open_history
 from ..store.paths import replays_dir
 from . import cards
+from .banner import localize
 from .fonts import font, text
 from .gui import manager
 from .i18n import STRINGS, tr
@@ -596,7 +597,7 @@ class ReplaysScene:
         self.history = history if history is not None else open_history()
         self.messages: list[tuple[str, tuple[int, int, int]]] = []
         if self.history.message:
-            self.messages.append((self.history.message, RED))
+            self.messages.append((localize(self.history.message, lang), RED))
         try:
             self.hands = self.history.hands(limit=self.LIMIT)
         except Exception as exc:  # noqa: BLE001 - a broken database shows a message, not a crash

@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 
 from ..store.history import History, Stats, open_history
+from .banner import localize
 from .fonts import font
 from .gui import manager
 from .i18n import STRINGS, tr
@@ -44,7 +45,7 @@ class StatsScene:
         self.lang = lang
         self._own_history = history is None
         self.history = history if history is not None else open_history()
-        self.message = self.history.message or ""
+        self.message = localize(self.history.message, lang) if self.history.message else ""  # in the player's language
         self.rules: str | None = None
         self.days: int | None = None
         self.stats = Stats()
