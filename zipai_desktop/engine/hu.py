@@ -1,17 +1,23 @@
 """Win decomposition (胡牌拆分): the split of a hand with the highest 胡, and the waiting cards (听).
 
 The concealed part of a winning hand splits into fixed groups (a 坎 or 龙 held from the deal cannot be broken) and
-*free* cards, which form 吃-type groups (sequences, 二七十, 搭 / 绞) and at most one pair. The free search is a
-depth-first search on the lowest remaining kind, memoised on the count vector packed into an int (3 bits a kind), so
-repeated sub-hands cost one dict look-up. The winning card may play several roles (§8.3 of the Guilin rules); each role
-is tried and the best total kept.
+*free* cards, which form 吃-type groups (sequences, 二七十, 搭 / 绞) and at most one pair. The winning card may play
+several roles (§8.3 of the Guilin rules); each role is tried and the best total kept.
+
+The check decides the value first and builds :class:`Group` objects only when somebody reads a split's groups (a win
+claimed or shown). The value of the free cards is a handful of look-ups in tables built at import (a few ms): the
+small and the big suit are independent except for 搭 / 绞 (一一壹, 一壹壹), which join the two cards of one number;
+so every way of taking 搭 out is tried (few: a number needs cards in both suits) and each suit is looked up in a
+table of every count vector that splits into sequences and 二七十 (with or without one pair) and its best 胡.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import compress
+from typing import Any
 
 from .cards import NUM_KINDS, number
 from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
@@ -36,13 +42,64 @@ class Group:
     exposed: bool
 
 
-@dataclass(frozen=True, slots=True)
 class Split:
-    """A complete winning split and its total 胡 (before any minimum is applied)."""
+    """A complete winning split and its total 胡 (before any minimum is applied).
+
+    Immutable. A split found by the win check builds its groups on first use (``build``): most checks only need the
+    胡, and a win is claimed or shown far less often than it is checked.
+    """
+
+    __slots__ = ("hu", "quads", "_groups", "_build")
 
     hu: int
-    groups: tuple[Group, ...]
     quads: int
+    _groups: tuple[Group, ...] | None
+    _build: Callable[[], tuple[Group, ...]] | None
+
+    def __init__(
+        self,
+        hu: int,
+        groups: tuple[Group, ...] | None = None,
+        quads: int = 0,
+        *,
+        build: Callable[[], tuple[Group, ...]] | None = None,
+    ) -> None:
+        if groups is None and build is None:
+            raise ValueError("a split needs its groups or a way to build them")
+        object.__setattr__(self, "hu", hu)
+        object.__setattr__(self, "quads", quads)
+        object.__setattr__(self, "_groups", groups)
+        object.__setattr__(self, "_build", build)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Split is immutable (cannot set {name!r})")
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        groups: tuple[Group, ...] | None = self._groups
+        if groups is None:
+            assert self._build is not None
+            groups = self._build()
+            object.__setattr__(self, "_groups", groups)
+            object.__setattr__(self, "_build", None)
+        return groups
+
+    def _key(self) -> tuple[int, tuple[Group, ...], int]:
+        return (self.hu, self.groups, self.quads)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Split):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Split(hu={self.hu!r}, groups={self.groups!r}, quads={self.quads!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Split, (self.hu, self.groups, self.quads))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +118,8 @@ class WinTable:
     bonus_rank: int = 0  # Bohu option: triples and quads of this number are worth double (0 = off)
     win_cards: int = 21  # cards in a complete hand with no quad: Guilin 7 groups, Bohu 6 groups and the pair
     first_quad_free: bool = True  # Guilin: the first quad replaces the pair (21 + max(0, Q - 1)); Bohu: 20 + k
+    # Values per kind, filled on first use (group kind -> 20 values); not part of the table's identity.
+    _per_kind: dict[str, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def complete_count(self, quads: int) -> int:
         """How many cards (hand, melds and the winning card) a complete hand with ``quads`` quads holds."""
@@ -73,14 +132,168 @@ class WinTable:
             value *= 2
         return value
 
+    def values_of(self, kind: str) -> tuple[int, ...]:
+        """The value of a ``kind`` group of each of the 20 card kinds."""
+        out = self._per_kind.get(kind)
+        if out is None:
+            out = self._per_kind[kind] = tuple(self.value(kind, k) for k in range(NUM_KINDS))
+        return out
+
     def meld_value(self, meld: Meld) -> int:
         if meld.kind is MeldKind.CHI:
             return chi_bonus(meld.cards)
-        return self.value(meld.kind.value, meld.cards[0])
+        return self.values_of(meld.kind.value)[meld.cards[0]]
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# The free-card search.
+# The value of the free cards: look-ups in per-suit tables.
+#
+# Free cards number at most 3 of a kind (2 held, a 3rd is a 坎; plus the winning card), so a kind is a base-4 digit: a
+# hand's free cards are the 20 digits kind 0 (一) first, read by int(text, 4) from the hand's bytes mapped to "0".."3";
+# the small suit is key >> 20, the big suit key & 0xFFFFF, each a 20-bit int (one machine word: fast to hash and add).
+# Number j (0 = 一) of a suit is the digit at bit 2 x (9 - j).
+
+_BIG = (1 << 20) - 1
+_LOW_BITS = int("1" * 10, 4)  # the low bit of every digit of one suit
+_FREE_DIGITS = bytes([48, 49, 50] + [48] * 253)  # bytes.translate: a count -> its digit; 3 or 4 is a 坎 / 龙, not free
+_MAX_COUNT = 3
+
+
+def _unit(kind: int) -> int:
+    """The key of one card of ``kind``."""
+    return 1 << (2 * (NUM_KINDS - 1 - kind))
+
+
+def _suit_tables(erqishi: bool) -> tuple[dict[int, int], dict[int, int]]:
+    """Every count vector of one suit (counts <= 3) that splits into sequences (and 二七十) -> its best 胡 in the small
+    suit (a big suit's is twice that); the second table is the same with exactly one pair added."""
+    groups = [((s, s + 1, s + 2), chi_bonus((s, s + 1, s + 2))) for s in range(8)]
+    if erqishi:
+        groups.append(((1, 6, 9), chi_bonus((1, 6, 9))))
+    vectors: dict[tuple[int, ...], int] = {(0,) * 10: 0}
+    for cards, value in groups:
+        for start, base in list(vectors.items()):
+            v = list(start)
+            copies = 0
+            while True:
+                for c in cards:
+                    v[c] += 1
+                if max(v[c] for c in cards) > _MAX_COUNT:
+                    break
+                copies += 1
+                t = tuple(v)
+                if vectors.get(t, -1) < base + copies * value:
+                    vectors[t] = base + copies * value
+    plain: dict[int, int] = {}
+    paired: dict[int, int] = {}
+    for vector, val in vectors.items():
+        plain[int("".join(map(str, vector)), 4)] = val
+        for j in range(10):
+            if vector[j] <= _MAX_COUNT - 2:
+                pk = int("".join(str(c + 2 * (i == j)) for i, c in enumerate(vector)), 4)
+                if paired.get(pk, -1) < val:
+                    paired[pk] = val
+    return plain, paired
+
+
+def _da_options() -> list[tuple[int, ...]]:
+    """Index 4 x small count + big count of a number -> the cards some 搭 / 绞 take from it (not none), as keys of
+    number 十 (shifted left by 2 x (9 - j) they serve number j).
+
+    x groups 一一壹 and y groups 一壹壹 take 2x + y small and x + 2y big cards; they are all worth 0.
+    """
+    out: list[tuple[int, ...]] = []
+    for sc in range(_MAX_COUNT + 1):
+        for bc in range(_MAX_COUNT + 1):
+            taken = {
+                (2 * x + y, x + 2 * y)
+                for x in range(3)
+                for y in range(3)
+                if (x or y) and 2 * x + y <= sc and x + 2 * y <= bc
+            }
+            out.append(tuple((ds << 20) + db for ds, db in sorted(taken)))
+    return out
+
+
+_SUIT_TABLES = {True: _suit_tables(True), False: _suit_tables(False)}
+# Every suit that splits, with or without a pair: the first filter of the ways to take 搭 out.
+_SPLITS = {e: frozenset(plain.keys() | paired.keys()) for e, (plain, paired) in _SUIT_TABLES.items()}
+_SMALL_OF = (20).__rrshift__  # key -> key >> 20
+_BIG_OF = _BIG.__and__  # key -> key & 0xFFFFF
+_DA = _da_options()
+
+
+def _free_value(key: int, need_pair: bool, erqishi: bool) -> int:
+    """Max 胡 of the packed free cards split into 吃-type groups (and one pair if ``need_pair``), or -1 if none."""
+    plain, paired = _SUIT_TABLES[erqishi]
+    small = key >> 20
+    big = key & _BIG
+    # Numbers held in both suits are where a 搭 / 绞 may be taken.
+    cross = (small | small >> 1) & (big | big >> 1) & _LOW_BITS
+    if not cross:
+        vs = plain.get(small)
+        if vs is not None:
+            vb = (paired if need_pair else plain).get(big)
+        elif need_pair:
+            vs = paired.get(small)
+            vb = plain.get(big)
+        else:
+            return -1
+        return -1 if vs is None or vb is None else vs + 2 * vb
+    # Every way of taking 搭 out, each as one int to subtract from the key. The loops over the ways run in C (map and
+    # compress over bound methods of ints and sets).
+    takes = [0]
+    while cross:
+        low = cross & -cross
+        shift = low.bit_length() - 1
+        cross ^= low
+        da = _DA[4 * ((small >> shift) & 3) + ((big >> shift) & 3)]
+        if da:
+            more = list(takes)
+            for d in da:
+                more += map((d << shift).__add__, takes)
+            takes = more
+    splits = _SPLITS[erqishi]
+    rests = list(map(key.__sub__, takes))
+    rests = list(compress(rests, map(splits.__contains__, map(_SMALL_OF, rests))))
+    best = -1
+    for rest in compress(rests, map(splits.__contains__, map(_BIG_OF, rests))):
+        s = rest >> 20
+        vs = plain.get(s)
+        if vs is not None:
+            vb = (paired if need_pair else plain).get(rest & _BIG)
+        elif need_pair:
+            vs = paired.get(s)
+            vb = plain.get(rest & _BIG)
+        else:
+            continue
+        if vs is not None and vb is not None and vs + 2 * vb > best:
+            best = vs + 2 * vb
+    return best
+
+
+def pack(counts: Sequence[int]) -> int:
+    """A count vector (counts <= 3) as the key the free-card tables read."""
+    return int(bytes(counts).translate(_DIGITS), 4)
+
+
+_DIGITS = bytes(range(48, 52)) + bytes(252)
+
+
+def best_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> int:
+    """Max 胡 of the free cards split into 吃-type groups (and one pair if ``need_pair``), or -1."""
+    total = sum(counts)
+    if total % 3 != (2 if need_pair else 0):
+        return -1
+    if max(counts) > _MAX_COUNT:  # never free cards of a hand; the search handles any count
+        return _best(_pack3(counts) | (_PAIR if need_pair else 0) | (0 if erqishi else _NO27))
+    return _free_value(pack(counts), need_pair, erqishi)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The groups of a best free split: a depth-first search on the lowest remaining kind, memoised on the count vector
+# packed into an int (3 bits a kind). Only a split whose groups are read runs it; which of several equally good
+# splits it returns is the one the engine has always shown.
 
 _SHIFT = [3 * k for k in range(NUM_KINDS)]
 
@@ -118,10 +331,10 @@ _NO27 = 1 << 62
 _CARDS = (1 << 60) - 1
 _TABLES = {True: _free_groups(True), False: _free_groups(False)}
 _memo: dict[int, int] = {}
-_MEMO_LIMIT = 2_000_000
+_MEMO_LIMIT = 50_000  # only shown splits reach it: a small memo is plenty and keeps a long session's memory flat
 
 
-def pack(counts: Sequence[int]) -> int:
+def _pack3(counts: Sequence[int]) -> int:
     key = 0
     for k in range(NUM_KINDS):
         if counts[k]:
@@ -160,24 +373,14 @@ def _best(key: int) -> int:
     return result
 
 
-def _key(counts: Sequence[int], need_pair: bool, erqishi: bool) -> int:
-    return pack(counts) | (_PAIR if need_pair else 0) | (0 if erqishi else _NO27)
-
-
-def best_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> int:
-    """Max 胡 of the free cards split into 吃-type groups (and one pair if ``need_pair``), or -1."""
-    total = sum(counts)
-    if total % 3 != (2 if need_pair else 0):
-        return -1
-    return _best(_key(counts, need_pair, erqishi))
-
-
 def split_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> list[Group] | None:
-    """The groups of a best free split (the reconstruction of :func:`best_free`)."""
-    target = best_free(counts, need_pair, erqishi)
+    """The groups of a best free split (their 胡 is :func:`best_free`), or None when the cards do not split."""
+    if sum(counts) % 3 != (2 if need_pair else 0):
+        return None
+    key = _pack3(counts) | (_PAIR if need_pair else 0) | (0 if erqishi else _NO27)
+    target = _best(key)
     if target < 0:
         return None
-    key = _key(counts, need_pair, erqishi)
     groups_from = _TABLES[erqishi]
     groups: list[Group] = []
     while key & _CARDS:
@@ -204,21 +407,20 @@ def split_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> 
 # Whole-hand evaluation with every role of the winning card.
 
 
-def _locked(hand: Sequence[int], table: WinTable) -> tuple[list[int], list[Group], int]:
-    """Split off 坎 (3) and 龙 (4) from the hand: they are fixed groups. Returns free counts, groups, quads."""
-    free = list(hand)
+def _locked(hand: Sequence[int], table: WinTable) -> tuple[list[Group], int]:
+    """The 坎 (3) and 龙 (4) held in the hand: fixed groups, and their 胡."""
     groups: list[Group] = []
-    quads = 0
+    total = 0
+    kan, long_ = table.values_of("kan"), table.values_of("long")
     for k in range(NUM_KINDS):
         c = hand[k]
-        if c >= 3:
-            free[k] = 0
-            if c == 4:
-                groups.append(Group("long", (k,) * 4, table.value("long", k), False))
-                quads += 1
-            else:
-                groups.append(Group("kan", (k,) * 3, table.value("kan", k), False))
-    return free, groups, quads
+        if c == 4:
+            groups.append(Group("long", (k,) * 4, long_[k], False))
+            total += long_[k]
+        elif c == 3:
+            groups.append(Group("kan", (k,) * 3, kan[k], False))
+            total += kan[k]
+    return groups, total
 
 
 def evaluate_win(
@@ -250,23 +452,15 @@ def evaluate_roles(
     """For every role of the winning card that completes the hand, its split with the highest 胡.
 
     A game whose score depends on more than 胡 (Bohu's 飘胡 depends on whether the card makes a 碰-type triple) picks
-    among these by its own score.
+    among these by its own score. The splits build their groups when first read.
     """
-    # First the roles as (tag, packed free cards, free count, quads), cheaply: one pass over the hand, no lists.
-    # Groups are built only for a role that completes.
-    key0 = 0
-    free_n = 0
-    hand_n = 0
-    base_q = 0
-    for k in range(NUM_KINDS):
-        n = hand[k]
-        if n:
-            hand_n += n
-            if n < 3:
-                key0 |= n << _SHIFT[k]
-                free_n += n
-            elif n == 4:
-                base_q += 1
+    # First the roles as (tag, packed free cards, free count, quads), cheaply: no Group until a role completes.
+    raw = bytes(hand)
+    free = raw.translate(_FREE_DIGITS)
+    key0 = int(free, 4)
+    free_n = sum(free) - 48 * NUM_KINDS
+    hand_n = sum(raw)
+    base_q = raw.count(4)
     meld_n = 0
     sao_idx = peng_idx = -1
     for i, m in enumerate(melds):
@@ -284,8 +478,8 @@ def evaluate_roles(
         specs.append(("base", key0, free_n, base_q))
     else:
         c = card
-        held = hand[c]
-        one = 1 << _SHIFT[c]
+        held = raw[c]
+        one = _unit(c)
         if source is Source.OWN_DRAW and held == 3:
             specs.append(("own_quad_kan", key0, free_n, base_q + 1))  # forced 扫穿 / 提: the card's only role
         elif source is Source.OWN_DRAW and sao_idx >= 0:
@@ -305,66 +499,101 @@ def evaluate_roles(
                 specs.append(("peng_quad", key0, free_n, base_q + 1))
 
     out: list[Split] = []
-    flags = 0 if table.erqishi else _NO27
+    erqishi = table.erqishi
     for tag, key, n_free, quads in specs:
         if total_cards != table.complete_count(quads):
             continue  # a player short of the held-count rule cannot be complete (e.g. Bohu after initial 提)
         need_pair = table.pair_always or quads >= 1
         if n_free % 3 != (2 if need_pair else 0):
             continue
-        value = _best(key | flags | (_PAIR if need_pair else 0))
+        value = _free_value(key, need_pair, erqishi)
         if value < 0:
             continue
-        free = [(key >> _SHIFT[k]) & 7 for k in range(NUM_KINDS)]
-        groups = _role_groups(tag, hand, melds, card, sao_idx, peng_idx, table)
-        free_groups = split_free(free, need_pair, table.erqishi)
-        assert free_groups is not None
-        total = value + sum(g.hu for g in groups)
-        out.append(Split(total, tuple(groups + free_groups), quads))
+        role = _Role(tag, tuple(hand), tuple(melds), card, sao_idx, peng_idx, table, key, need_pair)
+        out.append(Split(value + role.fixed_hu(), quads=quads, build=role.groups))
     return out
 
 
-def _role_groups(
-    tag: str,
-    hand: Sequence[int],
-    melds: Sequence[Meld],
-    card: int | None,
-    sao_idx: int,
-    peng_idx: int,
-    table: WinTable,
-) -> list[Group]:
-    """The fixed groups of a role: the table melds (one possibly upgraded), the 坎 / 龙, the card's own group."""
-    exposed = [Group(m.kind.value, m.cards, table.meld_value(m), True) for m in melds]
-    _, locked, _ = _locked(hand, table)
-    if card is None:
-        return exposed + locked
-    c = card
+@dataclass(frozen=True, slots=True)
+class _Role:
+    """A completing role of the winning card, with what it takes to list its groups later."""
 
-    def quad(kind: MeldKind, exposed_: bool) -> Group:
-        return Group(kind.value, (c,) * 4, table.value(kind.value, c), exposed_)
+    tag: str
+    hand: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    card: int | None
+    sao_idx: int
+    peng_idx: int
+    table: WinTable
+    free_key: int
+    need_pair: bool
 
-    without_kan = [g for g in locked if g.cards[0] != c]
-    if tag == "own_quad_kan":
-        return exposed + [quad(table.quad_own, True)] + without_kan
-    if tag == "own_quad_sao":
-        exposed[sao_idx] = quad(table.quad_own, True)
-        return exposed + locked
-    if tag == "own_triple":
-        return (
-            exposed + [Group(table.triple_own.value, (c,) * 3, table.value(table.triple_own.value, c), True)] + locked
-        )
-    if tag == "other_triple":
-        return (
-            exposed
-            + locked
-            + [Group(table.triple_other.value, (c,) * 3, table.value(table.triple_other.value, c), False)]
-        )
-    if tag == "other_quad_kan":
-        return exposed + without_kan + [quad(table.quad_other, False)]
-    if tag == "other_quad_sao":
-        exposed[sao_idx] = quad(table.quad_other, True)
-        return exposed + locked
-    if tag == "peng_quad":
-        exposed[peng_idx] = quad(table.quad_other, True)
-        return exposed + locked
-    return exposed + locked  # card_free: the card joins the free cards
+    def fixed_hu(self) -> int:
+        """The 胡 of the fixed groups (table melds, 坎 / 龙, the card's own group), without building them."""
+        table, c = self.table, self.card
+        total = sum(table.meld_value(m) for m in self.melds)
+        kan, long_ = table.values_of("kan"), table.values_of("long")
+        for k, n in enumerate(self.hand):
+            if n == 4:
+                total += long_[k]
+            elif n == 3 and k != c:
+                total += kan[k]
+        if c is None:
+            return total
+        tag = self.tag
+        kan_c = kan[c] if self.hand[c] == 3 else 0
+        if tag == "own_quad_kan":
+            return total + table.values_of(table.quad_own.value)[c]
+        if tag == "other_quad_kan":
+            return total + table.values_of(table.quad_other.value)[c]
+        total += kan_c  # every other role keeps a 坎 of the card's kind
+        if tag == "own_quad_sao":
+            return total - table.meld_value(self.melds[self.sao_idx]) + table.values_of(table.quad_own.value)[c]
+        if tag == "own_triple":
+            return total + table.values_of(table.triple_own.value)[c]
+        if tag == "other_triple":
+            return total + table.values_of(table.triple_other.value)[c]
+        if tag == "other_quad_sao":
+            return total - table.meld_value(self.melds[self.sao_idx]) + table.values_of(table.quad_other.value)[c]
+        if tag == "peng_quad":
+            return total - table.meld_value(self.melds[self.peng_idx]) + table.values_of(table.quad_other.value)[c]
+        return total  # card_free: the card joins the free cards
+
+    def groups(self) -> tuple[Group, ...]:
+        free = [(self.free_key >> (2 * (NUM_KINDS - 1 - k))) & 3 for k in range(NUM_KINDS)]
+        free_groups = split_free(free, self.need_pair, self.table.erqishi)
+        assert free_groups is not None, "the tables say these cards split"
+        return tuple(self._fixed_groups() + free_groups)
+
+    def _fixed_groups(self) -> list[Group]:
+        """The fixed groups of the role: the table melds (one possibly upgraded), the 坎 / 龙, the card's own group."""
+        tag, hand, table, c = self.tag, self.hand, self.table, self.card
+        exposed = [Group(m.kind.value, m.cards, table.meld_value(m), True) for m in self.melds]
+        locked, _ = _locked(hand, table)
+        if c is None:
+            return exposed + locked
+
+        def quad(kind: MeldKind, exposed_: bool) -> Group:
+            return Group(kind.value, (c,) * 4, table.value(kind.value, c), exposed_)
+
+        without_kan = [g for g in locked if g.cards[0] != c]
+        if tag == "own_quad_kan":
+            return exposed + [quad(table.quad_own, True)] + without_kan
+        if tag == "own_quad_sao":
+            exposed[self.sao_idx] = quad(table.quad_own, True)
+            return exposed + locked
+        if tag == "own_triple":
+            triple = Group(table.triple_own.value, (c,) * 3, table.value(table.triple_own.value, c), True)
+            return exposed + [triple] + locked
+        if tag == "other_triple":
+            triple = Group(table.triple_other.value, (c,) * 3, table.value(table.triple_other.value, c), False)
+            return exposed + locked + [triple]
+        if tag == "other_quad_kan":
+            return exposed + without_kan + [quad(table.quad_other, False)]
+        if tag == "other_quad_sao":
+            exposed[self.sao_idx] = quad(table.quad_other, True)
+            return exposed + locked
+        if tag == "peng_quad":
+            exposed[self.peng_idx] = quad(table.quad_other, True)
+            return exposed + locked
+        return exposed + locked  # card_free: the card joins the free cards
