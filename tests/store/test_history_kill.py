@@ -150,3 +150,40 @@ def test_resuming_a_finished_hand_records_it_once(home: Path) -> None:
         resumed = Controller(config, inline_bots=True, persistence=Persistence(match_id=match_id), resume=(match, game))
         assert resumed.recorded
     assert _hands(match_id) == [0]
+
+
+def test_a_resumed_finished_hand_is_recorded_even_when_the_history_was_replaced(home: Path) -> None:
+    """The history was moved aside (damaged) between the kill and the resume: the match goes on under a new entry,
+    and the finished hand the autosave holds is recorded there."""
+    from zipai_desktop.store import paths
+
+    seats = [SeatConfig("human", "me"), SeatConfig("random", "b1"), SeatConfig("random", "b2")]
+    config = GameConfig(rules="bohu", players=3, seats=seats, seed="replaced", hands=3)
+    persistence = Persistence()
+    persistence.hand_finished = lambda controller: None  # type: ignore[method-assign]  # the kill: never committed
+    controller = Controller(config, inline_bots=True, persistence=persistence)
+    while not controller.hand_over:
+        seat = controller.to_act
+        assert seat is not None
+        if controller.is_human(seat):
+            controller.submit(seat, controller.legal(seat)[0])
+        else:
+            controller.step_bot()
+    persistence.history.close()
+    paths.history_path().unlink()  # a new history, where the saved match id belongs to another match
+    with open_history() as other:
+        assert other.start_match("guilin", ["human", "casual", "casual"], seed="another") == state_match_id(home)
+    state, _ = load_autosave()
+    assert state is not None
+    match, _seats, game = restore(state)
+    resumed = Persistence(match_id=state["history_match"])
+    Controller(config, inline_bots=True, persistence=resumed, resume=(match, game))
+    assert resumed.match_id is not None and resumed.match_id != state["history_match"]
+    assert _hands(resumed.match_id) == [0] and _hands(state["history_match"]) == []
+    assert recover_at_start(state) == [] and _hands(state["history_match"]) == []  # not under the other match
+
+
+def state_match_id(home: Path) -> int:
+    state, _ = load_autosave()
+    assert state is not None
+    return int(state["history_match"])

@@ -34,9 +34,9 @@ class Persistence:
         if notice not in self.messages:
             self.messages.append(notice)
 
-    def _has_match(self, match_id: int) -> bool:
+    def _has_match(self, match_id: int, controller: Controller) -> bool:
         try:
-            return self.history.has_match(match_id)
+            return self.history.has_match(match_id, rules=controller.config.rules, seed=controller.match.seed)
         except Exception:  # noqa: BLE001 - an unreadable history: a new entry is tried (and reported if it fails)
             return False
 
@@ -44,26 +44,25 @@ class Persistence:
         return [{"kind": s.kind, "name": s.name} for s in controller.config.seats]
 
     def start_match(self, controller: Controller) -> None:
-        if self.match_id is not None and not self._has_match(self.match_id):
+        if self.match_id is not None and not self._has_match(self.match_id, controller):
             self.match_id = None  # the history was replaced (moved aside): the match goes on under a new entry
-        if self.match_id is not None:  # a resumed match goes on under its history entry
-            if controller.game.result is not None and not controller.recorded:
-                # A kill between the autosave of the finished hand and its history commit: record it now (once).
-                controller.recorded = True
-                self.hand_finished(controller)
-            self.after_action(controller)
-            return
-        try:
-            self.match_id = self.history.start_match(
-                controller.config.rules,
-                [s.kind for s in controller.config.seats],
-                options=dataclasses.asdict(controller.options),
-                seed=controller.match.seed,
-                practice=controller.config.practice,
-            )
-        except Exception as exc:  # noqa: BLE001 - the history is a convenience; the game goes on without it
-            self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
-            self.match_id = None
+        if self.match_id is None:  # a new match (a resumed one goes on under its history entry)
+            try:
+                self.match_id = self.history.start_match(
+                    controller.config.rules,
+                    [s.kind for s in controller.config.seats],
+                    options=dataclasses.asdict(controller.options),
+                    seed=controller.match.seed,
+                    practice=controller.config.practice,
+                )
+            except Exception as exc:  # noqa: BLE001 - the history is a convenience; the game goes on without it
+                self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
+                self.match_id = None
+        if controller.game.result is not None and not controller.recorded:
+            # A hand already over: resumed after a kill between the autosave of the finished hand and its history
+            # commit (or one that ended at the deal). Recorded now, once: the history keeps (match, hand) unique.
+            controller.recorded = True
+            self.hand_finished(controller)
         self.after_action(controller)
 
     def after_action(self, controller: Controller) -> None:
@@ -91,7 +90,9 @@ class Persistence:
             return False
         try:
             match, seats, game = restore(state)
-            if game is None or game.result is None or not self.history.has_match(match_id):
+            if game is None or game.result is None:
+                return False
+            if not self.history.has_match(match_id, rules=match.rules.name, seed=match.seed):
                 return False
             if self.history.hand_id(match_id, match.played) is not None:
                 return False

@@ -607,8 +607,13 @@ class History:
         ).fetchone()
         return int(row[0]) if row is not None else None
 
-    def has_match(self, match_id: int) -> bool:
-        return self.conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is not None
+    def has_match(self, match_id: int, *, rules: str | None = None, seed: int | str | None = None) -> bool:
+        """Whether match ``match_id`` is stored (and, when given, is of these rules and this seed: after the history
+        was replaced, the same number may belong to another match)."""
+        row = self.conn.execute("SELECT rules, seed FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            return False
+        return (rules is None or row[0] == rules) and (seed is None or row[1] == _json(seed))
 
     def hands(
         self,
