@@ -133,6 +133,7 @@ def test_hot_seat_next_hand_is_dealt_behind_the_cover(tmp_path: Path) -> None:
     for _ in range(30):  # the deal animates behind the cover; still nothing but the cover
         app.frame(1 / 60)
         assert table.cover_for is not None
+        assert sum(table.view.hand) == 0 and not table.queue  # the scene holds no card of the new deal
         colours = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in (560, 650, 700)}
         assert len(colours) == 1, "a card is drawn under the hot-seat cover"
     pygame.image.save(app.screen, str(tmp_path / "next_hand_cover.png"))

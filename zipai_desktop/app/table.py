@@ -100,6 +100,11 @@ class TableScene:
         players = self.controller.config.players
         start = self.controller.to_act if self.controller.to_act is not None else self.viewer
         self.cover_for = next(s % players for s in range(start, start + players) if s % players in humans)
+        # The view keeps nothing of the new deal: the named player's view is built when they click.
+        self.queue.clear()
+        self.anim = None
+        self.hide = set()
+        self.view = TableView(self.viewer)
 
     # --- events and animation -------------------------------------------------------------------------------------
 
@@ -159,7 +164,8 @@ class TableScene:
             self.hide = set()
 
     def update(self, dt: float) -> None:
-        self._pull()
+        if self.cover_for is None:  # behind the cover nothing of the hand reaches the view (rebuilt on the click)
+            self._pull()
         persistence = self.controller.persistence
         if persistence is not None and len(persistence.messages) > self._notices:
             self.banner.extend(persistence.messages[self._notices :])
