@@ -47,3 +47,19 @@ def reset_caches() -> None:
     """Forget every font and rendered text (they die with ``pygame.quit()``)."""
     font.cache_clear()
     text.cache_clear()
+
+
+def fitted(
+    s: str, size: int, width: int, colour: tuple[int, int, int] = (240, 240, 240), *, bold: bool = False
+) -> pygame.Surface:
+    """A line of text that fits ``width`` px: smaller type first (down to 3/4 of ``size``), then cut with "..."."""
+    f = font(size, bold=bold)
+    if f.size(s)[0] <= width:
+        return text(s, size, colour, bold=bold)
+    size = max(9, size * 3 // 4, int(size * width / max(1, f.size(s)[0])))
+    f = font(size, bold=bold)
+    if f.size(s)[0] > width:
+        while s and f.size(s + "...")[0] > width:
+            s = s[:-1]
+        s += "..."
+    return text(s, size, colour, bold=bold)

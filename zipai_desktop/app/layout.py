@@ -26,6 +26,11 @@ from .cards import card_size
 SCALE = 1.0  # card width factor (set_scale)
 LARGE_SCALE = 1.3  # the least factor while cards.LARGE is on
 SCALE_RANGE = (0.5, 2.0)
+#: The longest pile a seat keeps room for: its untaken flips (about the wall over the seats) and a discard after each
+#: take. Measured on 300 seeded hands played passing almost everything: 8 (Guilin, 3 seats), 9 (Bohu, 3 or 4 seated),
+#: 22 (Bohu, 2 seated). A longer pile still fits its place: its cards close up (:func:`pile_slot`).
+PILE_CAPACITY = {2: 28, 3: 14, 4: 14}
+PILE_STEP = 0.62  # the part of a pile card that shows beside the next one (its glyph)
 FIT_CARDS = 21  # a 桂林 dealer's hand: 20 dealt and the 挡底
 FIT_GROUPS = 20  # ... in the worst case spread over all 20 kinds (table._hand_rects leaves a gap between kinds)
 
@@ -65,8 +70,54 @@ class SeatArea:
     side: str  # bottom | right | top | left
     hand: pygame.Rect  # the concealed hand (faces for the viewer, backs for the others)
     melds: pygame.Rect
-    pile: pygame.Rect
+    pile: pygame.Rect  # the passed cards: a line for its label (pile_label), then rows of cards
     label: pygame.Rect  # name, level, score
+    pile_label_h: int = 0  # the height of the pile's label line at the top of ``pile``
+
+
+def pile_rows(pile: pygame.Rect, small_w: int, label_h: int) -> int:
+    """How many rows of pile cards (full height, never overlapping) fit under the pile's label."""
+    _, h = card_size(small_w)
+    return max(1, (pile.height - label_h) // (h + 2))
+
+
+def pile_per_row(width: int, small_w: int) -> int:
+    """Pile cards in a row of ``width`` px, each showing :data:`PILE_STEP` of its width beside the next."""
+    return max(1, (width - small_w) // max(6, int(small_w * PILE_STEP)) + 1)
+
+
+def _pile_height(width: int, small_w: int, label_h: int, capacity: int) -> int:
+    """The height of a pile place ``width`` wide holding ``capacity`` cards in full-height rows, and its label."""
+    _, h = card_size(small_w)
+    rows = -(-capacity // pile_per_row(width, small_w))
+    return label_h + rows * (h + 2)
+
+
+MAX_MELDS = 7  # a seat's melds at most: 20 or 21 cards in groups of 3 or 4
+
+
+def meld_column(area: SeatArea, small_w: int, index: int, count: int = 4) -> pygame.Rect:
+    """The rect of meld ``index`` drawn as a column of ``count`` overlapping cards (each shows its top part)."""
+    w, h = card_size(small_w)
+    step = w + max(3, w // 6)
+    per_row = max(1, area.melds.width // step)
+    row, col = divmod(index, per_row)
+    height = h + (count - 1) * int(h * 0.42)
+    return pygame.Rect(area.melds.left + col * step, area.melds.top + row * (h * 2), w, height)
+
+
+def pile_slot(area: SeatArea, small_w: int, index: int, count: int) -> pygame.Rect:
+    """The rect of pile card ``index`` of ``count``: rows left to right, top down, under the label; cards close up
+    when ``count`` is more than the rows hold at the usual step, so a pile never leaves its place."""
+    pile = area.pile
+    w, h = card_size(small_w)
+    rows = pile_rows(pile, small_w, area.pile_label_h)
+    per_row = max(pile_per_row(pile.width, small_w), -(-count // rows))
+    step = max(6, int(w * PILE_STEP))
+    if per_row > 1 and (per_row - 1) * step + w > pile.width:
+        step = max(1, (pile.width - w) // (per_row - 1))
+    row, col = divmod(index, per_row)
+    return pygame.Rect(pile.left + col * step, pile.top + area.pile_label_h + row * (h + 2), w, h)
 
 
 @dataclass(frozen=True)
@@ -116,6 +167,13 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
     seats: dict[int, SeatArea] = {}
     side_w = int(w * 0.24)
     lh = max(22, h // 32)  # a seat's label line grows with the window's text
+    plh = max(14, h // 46)  # the pile's label line
+    capacity = PILE_CAPACITY.get(players, 14)
+    text_size = max(12, h // 40)  # table._draw_info: the title, the totals and the speed line
+    # As wide as the corner allows: up to a top seat's hand, else half the window.
+    has_top = any(side_of(s, viewer, players) == "top" for s in range(players))
+    info_w = int(w * 0.36) - 2 * margin if has_top else int(w * 0.5)
+    info = pygame.Rect(margin, margin, info_w, 2 * text_size + 14 + int(1.5 * (text_size - 4)))
     for seat in range(players):
         side = side_of(seat, viewer, players)
         if side == "bottom":
@@ -125,26 +183,34 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
             pile = pygame.Rect(melds.right + margin, melds.top, int(w * 0.78) - melds.right - 2 * margin, meld_h)
             label = pygame.Rect(margin, melds.top - lh - 2, int(w * 0.4), lh)
         elif side == "right":
+            # Facing left, the player's right is up the screen: the pile above the melds, the label above both.
             hand = pygame.Rect(w - margin - small_h, int(h * 0.16), small_h, int(h * 0.36))
             melds = pygame.Rect(w - side_w - margin, int(h * 0.30), side_w - small_h - 2 * margin, meld_h)
-            pile = pygame.Rect(melds.left, melds.top - int(small_h * 1.5) - margin, melds.width, int(small_h * 1.5))
+            ph = _pile_height(melds.width, small_w, plh, capacity)
+            pile = pygame.Rect(melds.left, melds.top - ph - margin, melds.width, ph)
             label = pygame.Rect(melds.left, pile.top - lh - 2, melds.width + small_h, lh)
         elif side == "left":
+            # Facing right, the player's right is down the screen: the pile below the melds.
             hand = pygame.Rect(margin, int(h * 0.18), small_h, int(h * 0.36))
             melds = pygame.Rect(hand.right + margin, int(h * 0.18), side_w - small_h - 2 * margin, meld_h)
-            pile = pygame.Rect(melds.left, melds.bottom + margin, melds.width, int(small_h * 1.5))
+            ph = _pile_height(melds.width, small_w, plh, capacity)
+            pile = pygame.Rect(melds.left, melds.bottom + margin, melds.width, ph)
             label = pygame.Rect(melds.left, melds.top - lh - 2, melds.width, lh)
         else:  # top
-            hand = pygame.Rect(int(w * 0.3), margin, int(w * 0.4), small_h)
+            # Facing the viewer, the player's right is screen-left: the pile left of the melds, clear of the scores
+            # in the top-left corner (with 4 seated, right of the left seat's column).
+            hand = pygame.Rect(int(w * 0.36), margin, int(w * 0.36), small_h)
             melds = pygame.Rect(int(w * 0.42), hand.bottom + margin, int(w * 0.3), meld_h)
-            pile = pygame.Rect(int(w * 0.25), hand.bottom + margin, int(w * 0.16), meld_h)
-            label = pygame.Rect(hand.right + margin, margin, int(w * 0.2), lh)
-        seats[seat] = SeatArea(side, hand, melds, pile, label)
+            left = margin if players == 2 else side_w + margin
+            top = max(hand.bottom, info.bottom) + margin
+            width = melds.left - margin - left
+            pile = pygame.Rect(left, top, width, _pile_height(width, small_w, plh, capacity))
+            label = pygame.Rect(hand.right + margin, margin, w - hand.right - 2 * margin, lh)
+        seats[seat] = SeatArea(side, hand, melds, pile, label, plh)
     centre = pygame.Rect(0, 0, int(w * 0.30), int(h * 0.30))
     centre.center = (w // 2, int(h * 0.40))
     wall = pygame.Rect(centre.left, centre.top, centre.width // 3, centre.height)
     offer = pygame.Rect(wall.right, centre.top, centre.width - wall.width, centre.height)
-    info = pygame.Rect(margin, margin, int(w * 0.28), int(h * 0.1))
     log = pygame.Rect(int(w * 0.79), int(h * 0.55), int(w * 0.21) - margin, int(h * 0.14))
     if wide_hand:
         # Above the right end of the hand, below the log: room for a row of 胡 / 碰 and the 过 button under it.

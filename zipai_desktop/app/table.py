@@ -16,16 +16,16 @@ import pygame
 
 from ..engine import events as ev
 from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
-from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph, parse_cards
+from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph, is_red, parse_cards
 from ..engine.hu import Source, evaluate_win
-from ..engine.melds import Meld
+from ..engine.melds import Meld, MeldKind
 from . import cards
 from .anim import Animation, Flight
 from .banner import Banner
 from .controller import Controller
-from .fonts import text
+from .fonts import fitted, text
 from .i18n import tr
-from .layout import make_layout
+from .layout import make_layout, meld_column, pile_slot
 from .palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from .settlement_panel import draw_result, handle_result_event
 from .sizing import Painter
@@ -209,22 +209,14 @@ class TableScene:
         return self.layout.seats[seat].hand.center
 
     def _meld_pos(self, seat: int, index: int) -> tuple[int, int]:
-        area = self.layout.seats[seat]
-        w = self.layout.small_w
-        step = w + max(3, w // 6)
-        per_row = max(1, area.melds.width // step)
-        row, col = divmod(index, per_row)
-        _, h = cards.card_size(w)
-        return area.melds.left + col * step + w // 2, area.melds.top + row * (h * 2) + h // 2
+        """The centre of the top card of meld ``index``."""
+        column = meld_column(self.layout.seats[seat], self.layout.small_w, index)
+        return column.centerx, column.top + cards.card_size(column.width)[1] // 2
 
-    def _pile_pos(self, seat: int, index: int) -> tuple[int, int]:
-        area = self.layout.seats[seat]
-        w = self.layout.small_w
-        _, h = cards.card_size(w)
-        step = max(6, int(w * 0.62))
-        per_row = max(1, (area.pile.width - w) // step + 1)
-        row, col = divmod(index, per_row)
-        return area.pile.left + col * step + w // 2, area.pile.top + row * int(h * 0.55) + h // 2
+    def _pile_pos(self, seat: int, index: int, count: int | None = None) -> tuple[int, int]:
+        """The centre of pile card ``index`` (of ``count``, by default the pile's length with this card)."""
+        n = max(index + 1, len(self.view.piles[seat]) if count is None else count)
+        return pile_slot(self.layout.seats[seat], self.layout.small_w, index, n).center
 
     def _flights_for(self, event: ev.Event) -> tuple[list[Flight], set[tuple[object, ...]]]:
         lay = self.layout
@@ -507,10 +499,11 @@ class TableScene:
         line = f"{game_name}  {tr('table.hand', self.lang, n=match.played + 1)}"
         if self.controller.config.practice:
             line += f"  [{tr('table.practice', self.lang)}]"
-        surface.blit(text(line, size + 2, GOLD, bold=True), lay.info.topleft)
+        surface.blit(fitted(line, size + 2, lay.info.width, GOLD, bold=True), lay.info.topleft)
         y = lay.info.top + size + 8
         totals = "  ".join(f"{self._short(s)} {match.totals[s]:+d}" for s in range(self.view.players))
-        surface.blit(text(f"{tr('table.total', self.lang)}: {totals}", size, WHITE), (lay.info.left, y))
+        line = f"{tr('table.total', self.lang)}: {totals}"
+        surface.blit(fitted(line, size, lay.info.width, WHITE), (lay.info.left, y))
         speed = f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}  (-/+, Tab)"
         surface.blit(text(speed, max(10, size - 4), GREY), (lay.info.left, y + size + 6))
 
@@ -538,7 +531,17 @@ class TableScene:
             unit = tr("result.hu" if self.controller.config.rules == "guilin" else "result.huxi", self.lang)
             label += f"  {unit} {self._table_hu(seat)}"
         colour = GOLD if seat == self.controller.to_act else WHITE
-        surface.blit(text(label, size, colour, bold=seat == self.controller.to_act), area.label.topleft)
+        room = area.label.width
+        if seat == view.dealer and view.dang_di is not None:
+            # The 挡底 / 亮张 card sits by the dealer: its name and the card, small, at the end of the label line.
+            name = tr("table.dang_di_short" if view.rules == "guilin" else "table.liang_zhang_short", self.lang)
+            tag = text(name, size, GREY)
+            room -= tag.get_width() + 14 + text(glyph(view.dang_di), size, GREY).get_width() + 12
+            drawn = surface.blit(fitted(label, size, room, colour, bold=seat == self.controller.to_act), area.label)
+            at = surface.blit(tag, (drawn.right + 10, drawn.top))
+            self._mini_card(surface, view.dang_di, at.right + 4, drawn.top, max(drawn.height, tag.get_height()))
+        else:
+            surface.blit(fitted(label, size, room, colour, bold=seat == self.controller.to_act), area.label)
         if seat == self.viewer:
             self._draw_own_hand(surface)
         elif active and view.ended is not None:
@@ -550,11 +553,23 @@ class TableScene:
                 continue
             self._draw_meld(surface, seat, i, meld)
         pile = view.piles[seat]
+        if pile:
+            tag = text(tr("table.pile", self.lang, name=self._short(seat)), max(10, area.pile_label_h - 3), GREY)
+            surface.blit(tag, area.pile.topleft)
         for i, k in enumerate(pile):
             if ("pile", seat) in self.hide and i == len(pile) - 1:
                 continue
             img = cards.face(k, self.layout.small_w)
             surface.blit(img, img.get_rect(center=self._pile_pos(seat, i)))
+
+    def _mini_card(self, surface: pygame.Surface, kind: int, x: int, y: int, height: int) -> pygame.Rect:
+        """A card as small as a line of text: its glyph on a card-coloured tile (the 挡底 / 亮张 by the dealer)."""
+        glyph_img = text(glyph(kind), max(10, height - 6), (200, 40, 40) if is_red(kind) else (30, 30, 30), bold=True)
+        tile = pygame.Rect(x, y, glyph_img.get_width() + 8, height)
+        pygame.draw.rect(surface, (250, 244, 225), tile, border_radius=3)
+        pygame.draw.rect(surface, GOLD, tile, width=1, border_radius=3)
+        surface.blit(glyph_img, glyph_img.get_rect(center=tile.center))
+        return tile
 
     def _table_hu(self, seat: int) -> int:
         table = self.controller.rules.win_table_for(self.controller.options)
@@ -636,18 +651,20 @@ class TableScene:
         w = self.layout.small_w
         _, h = cards.card_size(w)
         step = int(h * 0.42)
-        n = len(meld.cards)
         top = cy - h // 2
+        own = seat == self.viewer and meld.cards[0] != HIDDEN
         for i, k in enumerate(meld.cards):
-            shown = k
-            # Face-down cards of 扫 / 偎 / 提 stay down for everyone (the owner knows the kind and sees it marked).
-            if i < meld.face_down:
-                shown = HIDDEN
-            img = cards.face(shown, w) if shown != HIDDEN else cards.back(w)
-            surface.blit(img, (cx - w // 2, top + i * step))
-        if meld.face_down and seat == self.viewer and meld.cards[0] != HIDDEN:
-            tag = text(glyph(meld.cards[0]), max(10, w // 2), GOLD, bold=True)
-            surface.blit(tag, tag.get_rect(midtop=(cx, top + (n - 1) * step + h + 1)))
+            pos = (cx - w // 2, top + i * step)
+            if i >= meld.face_down:
+                surface.blit(cards.face(k, w), pos)
+            elif own:
+                # Face down on the table (others see backs); its owner sees the kind: the face greyed, with the
+                # back showing down its right edge.
+                surface.blit(cards.face(k, w, dim=True), pos)
+                strip = w // 4
+                surface.blit(cards.back(w), (pos[0] + w - strip, pos[1]), pygame.Rect(w - strip, 0, strip, h))
+            else:
+                surface.blit(cards.back(w), pos)
 
     def _draw_own_hand(self, surface: pygame.Surface) -> None:
         if ("hand", self.viewer) in self.hide:
@@ -706,13 +723,6 @@ class TableScene:
             who = self._short(view.offer.seat)
             tag = text(who, size, GREY)
             surface.blit(tag, tag.get_rect(midtop=(lay.offer.centerx, lay.offer.centery + big.get_height() // 2 + 4)))
-        if view.dang_di is not None:
-            name = tr("table.dang_di" if view.rules == "guilin" else "table.liang_zhang", self.lang)
-            small = cards.face(view.dang_di, max(12, w - 6))
-            pos = (lay.centre.right - small.get_width(), lay.centre.top)
-            surface.blit(small, pos)
-            label = text(name, max(10, size - 2), GREY)
-            surface.blit(label, label.get_rect(midright=(pos[0] - 4, pos[1] + small.get_height() // 2)))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         size = max(12, self.layout.size[1] // 38)
@@ -786,7 +796,9 @@ class TableScene:
         if isinstance(e, ev.Flipped):
             return f"{who} {tr('log.flip', self.lang)} {glyph(e.card) if e.card is not None else '?'}"
         if isinstance(e, ev.Melded):
-            name = tr(f"meld.{e.meld.kind.value}", self.lang)
+            # A 吃's 比 groups come as more 吃 melds made only of hand cards: the log names them 比.
+            bi = e.meld.kind is MeldKind.CHI and len(e.from_hand) == len(e.meld.cards)
+            name = tr("meld.bi" if bi else f"meld.{e.meld.kind.value}", self.lang)
             cards_text = format_cards(e.meld.cards) if e.meld.cards[0] != HIDDEN else ""
             return f"{who} {name} {cards_text}".rstrip()
         if isinstance(e, ev.Won):
