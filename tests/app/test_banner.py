@@ -154,3 +154,12 @@ def test_statistics_and_replays_say_a_damaged_history_was_moved_in_the_players_l
     assert replays.messages[0][0].startswith(expected)
     replays.history.close()
     pygame.quit()
+
+
+def test_several_bad_settings_values_are_one_line() -> None:
+    paths.settings_path().write_text('{"volume": 7, "sound": "loud", "language": "fr"}', encoding="utf-8")
+    _settings, problems = load_settings()
+    assert len(problems) == 3  # each named for the command line and the log
+    banner = Banner("zh")
+    banner.extend(problems)
+    assert banner.line == "设置文件中有无法使用的值，已改用默认值" and len(banner.queue) == 1

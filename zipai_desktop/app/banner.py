@@ -3,7 +3,8 @@
 A damaged file moved aside, an autosave that failed, a hand the history could not record (a read-only folder, a full
 disk): each reaches the player as one line in their language (``notice.*`` in the catalogs; a message without a key is
 shown as written). The line stays for :attr:`Banner.SECONDS`, fades out, and closes at once with a click on it or Esc;
-several messages queue and the line says how many more there are. The same message is shown once per screen.
+several messages queue and the line says how many more there are. The same message (or several that read the same
+line, such as two bad values in the settings) is shown once per screen.
 """
 
 from __future__ import annotations
@@ -58,9 +59,12 @@ class Banner:
         return line
 
     def push(self, message: str) -> None:
-        if not message or str(message) in self._seen:
+        """Queue a message; one already shown (or saying the same in the player's words) is not shown again."""
+        key = getattr(message, "key", None)
+        ident = f"{key}:{sorted(getattr(message, 'params', {}).items())!r}" if key else str(message)
+        if not message or ident in self._seen:
             return
-        self._seen.add(str(message))
+        self._seen.add(ident)
         self.queue.append(message)
         if len(self.queue) == 1:
             self.left = self.SECONDS
