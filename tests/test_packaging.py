@@ -125,3 +125,21 @@ def test_smoke_test_png_check(tmp_path: Path) -> None:
     (tmp_path / "bad.png").write_bytes(b"not a png")
     with pytest.raises(smoke.SmokeError):
         smoke.png_info(tmp_path / "bad.png")
+
+
+def test_pyproject_gives_no_setuptools_deprecation_warnings() -> None:
+    """`pip install .` used to print setuptools' warnings for the license table and for each asset folder that was not
+    a listed package; the build that prints none is checked by hand with `pip wheel . -v` (setuptools 84)."""
+    data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    project, setuptools = data["project"], data["tool"]["setuptools"]
+    assert isinstance(project["license"], str)  # an SPDX expression, not the deprecated {text = ...} table
+    assert set(project["license"].split(" AND ")) == {"MIT", "OFL-1.1"}
+    for name in project["license-files"]:
+        assert (REPO / name).is_file(), name
+    assert "MIT License" in (REPO / "LICENSE").read_text(encoding="utf-8")
+    requires = data["build-system"]["requires"]
+    assert any(r.replace(" ", "") == "setuptools>=77" for r in requires)  # the first with SPDX license strings
+    folders = {p.parent for p in (REPO / "assets").rglob("*") if p.is_file()}
+    for folder in folders:
+        package = ".".join(("zipai_desktop", *folder.relative_to(REPO).parts))
+        assert package in setuptools["packages"], f"add {package} to [tool.setuptools] packages"
