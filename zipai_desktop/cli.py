@@ -1,26 +1,62 @@
-"""The ``zipai`` command: the game (no sub-command) and the tools ``score``, ``sim`` and ``replay``."""
+"""The ``zipai`` command: the game window (no sub-command) and the tools ``score``, ``sim``, ``replay``, ``ladder`` and
+``tournament``.
+
+Every sub-command stops quietly when its reader goes away (``zipai --help | head -2``, ``zipai score --jsonl < big |
+head -1``): a closed pipe is not an error worth a traceback. Ctrl-C stops a long run the same way.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-USAGE = """usage: zipai [score|sim|replay|ladder|tournament] ...
+#: Sub-command -> (module under zipai_desktop.tools, its synopsis, what it does). ``zipai --help`` lists them all.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "score": ("score", "zipai score [--rules guilin|bohu] [--jsonl] < hand.json", "score a hand (胡 / 胡息, 舵)"),
+    "sim": ("sim", "zipai sim --rules guilin --hands N --seed S --bots B0,B1,B2 [--json]", "bots play hands headless"),
+    "replay": ("replay", "zipai replay FILE [--verify] [--json]", "show or verify a game record"),
+    "ladder": ("ladder", "zipai ladder [--quick] [--write docs/bots.md]", "each bot level against the one below"),
+    "tournament": (
+        "tournament",
+        "zipai tournament --rules R --entrants 12 --rounds 4 --seed S [--json]",
+        "a competition (比赛) of bots, headless",
+    ),
+}
 
-  zipai score [--rules guilin|bohu] [--jsonl] < hand.json    score a hand (胡 / 胡息, 舵, points)
-  zipai sim --rules guilin --hands N --seed S --bots B0,B1,B2 [--json]   bots play hands headless
-  zipai replay FILE [--verify] [--json]                     show or verify a game record
-  zipai ladder [--quick] [--write docs/bots.md]             each bot level against the one below, both games
-  zipai tournament --rules R --entrants 12 --rounds 4 --seed S [--json]   a competition of bots, headless
-  zipai                                                     start the game window
-  zipai --version                                           print the version
-"""
+USAGE = (
+    f"usage: zipai [{'|'.join(COMMANDS)}] ...\n\n"
+    + "".join(f"  {synopsis}\n      {what}\n" for _, synopsis, what in COMMANDS.values())
+    + "  zipai [window options]\n      start the game window (options below)\n"
+    "  zipai --version\n      print the version\n"
+    "  zipai COMMAND --help\n      every option of a command\n"
+)
+
+#: Exit status after the reader of our output went away (128 + SIGPIPE, as a shell reports a tool killed by it).
+BROKEN_PIPE = 141
+INTERRUPTED = 130
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+def _window_help() -> str:
+    """The game window's own options (app/main.py), or a note when this build has no window."""
+    try:
+        from .app.main import parser
+    except ImportError:
+        return "The game window is not part of this build; the tools above work.\n"
+    return "Game window:\n" + parser().format_help()
+
+
+def _tool(module: str) -> Callable[[Sequence[str]], int]:
+    import importlib
+
+    entry: Callable[[Sequence[str]], int] = importlib.import_module(f".tools.{module}", __package__).main
+    return entry
+
+
+def _dispatch(args: list[str]) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
+        print(_window_help(), end="")
         return 0
     if args and args[0] in ("-V", "--version"):
         from . import __version__
@@ -29,35 +65,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     command = args[0] if args and not args[0].startswith("-") else None
     rest = args[1:] if command else args
-    if command == "score":
-        from .tools.score import main as score_main
-
-        return score_main(rest)
-    if command == "sim":
-        from .tools.sim import main as sim_main
-
-        return sim_main(rest)
-    if command == "replay":
-        from .tools.replay import main as replay_main
-
-        return replay_main(rest)
-    if command == "ladder":
-        from .tools.ladder import main as ladder_main
-
-        return ladder_main(rest)
-    if command == "tournament":
-        from .tools.tournament import main as tournament_main
-
-        return tournament_main(rest)
+    if command in COMMANDS:
+        try:
+            return _tool(COMMANDS[command][0])(rest)
+        except SystemExit as exc:  # argparse's --help (0) and usage errors (2): a status, for callers in-process too
+            return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     if command is not None:
-        print(f"zipai: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
+        from .engine.jsonsafe import name
+
+        print(f"zipai: unknown command {name(command)}\n\n{USAGE}", file=sys.stderr)
         return 2
     try:
-        from .app.main import main as app_main  # type: ignore[import-not-found]
+        from .app.main import main as app_main
     except ImportError:
         print("zipai: the game window is not part of this build yet; the tools work:\n\n" + USAGE, file=sys.stderr)
         return 2
     return int(app_main(rest))
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so that the interpreter's last flush does not fail on the closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is both an OSError and a ValueError
+        pass  # not a real stream (tests capture it), or already closed: nothing will be flushed to a pipe
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        status = _dispatch(args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE
+    except KeyboardInterrupt:
+        print("zipai: interrupted", file=sys.stderr)
+        return INTERRUPTED
 
 
 if __name__ == "__main__":

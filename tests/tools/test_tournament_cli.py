@@ -81,7 +81,7 @@ def test_the_table_output_names_each_level(capsys: pytest.CaptureFixture[str]) -
         (["--rounds", "0"], "at least one round"),
         (["--options", "{bad"], "not valid JSON"),
         (["--repeat", "0"], "--repeat"),
-        (["--entrants", "x"], "invalid int"),
+        (["--entrants", "x"], "takes a whole number >= 0, not 'x'"),
     ],
 )
 def test_bad_arguments_are_refused_with_exit_2(

@@ -8,12 +8,18 @@ saves the last frame (contract: docs/contracts/sim-cli.md).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
+
+from ..engine.jsonsafe import clip, name
+from ..store.paths import HOME_ENV
 
 FPS = 60
 
@@ -175,33 +181,121 @@ class App:
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = text.lower().split("x")
+        if len(w) > 6 or len(h) > 6:
+            raise ValueError
         return max(640, int(w)), max(400, int(h))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--size takes WIDTHxHEIGHT, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"--size takes WIDTHxHEIGHT like 1280x720, not {name(text)}") from None
 
 
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="zipai", description="字牌 Desktop: 桂林字牌 and 秀山博胡.")
-    p.add_argument("--demo", action="store_true", help="bots play every seat")
-    p.add_argument("--rules", default="guilin", choices=["guilin", "bohu"])
-    p.add_argument("--players", type=int, default=3)
-    p.add_argument("--seed", default="1")
-    p.add_argument("--frames", type=int, default=0, help="with --demo: run this many frames, then exit")
-    p.add_argument("--screenshot", default=None, help="with --demo: save the last frame as a PNG")
-    p.add_argument("--size", type=_size, default=(1280, 720))
-    p.add_argument("--lang", default="zh", choices=["zh", "en"])
-    p.add_argument("--frame-times", default=None, help="with --demo: write one frame time (ms) per line")
-    p.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
+def _count(text: str) -> int:
+    if not text.isdigit() or len(text) > 9:
+        raise argparse.ArgumentTypeError(f"takes a whole number >= 0, not {name(text)}")
+    return int(text)
+
+
+def _speed(text: str) -> float:
+    try:
+        value = float(text) if len(text) < 20 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0.05 <= value <= 20:
+        raise argparse.ArgumentTypeError(f"takes a number from 0.05 to 20, not {name(text)}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    """The window's options (``zipai --help`` shows them after the sub-commands)."""
+    p = argparse.ArgumentParser(
+        prog="zipai",
+        description="字牌 Desktop: 桂林字牌 and 秀山博胡. Without options: the game window. With --demo: bots play "
+        "every seat (with --screenshot, headless: the contract's screenshot mode).",
+    )
+    p.add_argument("--demo", action="store_true", help="bots play every seat (autosave and history go to a temporary "
+                   "folder unless --home or ZIPAI_HOME is given)")  # fmt: skip
+    p.add_argument("--rules", default="guilin", choices=["guilin", "bohu"], help="with --demo: the game (guilin)")
+    p.add_argument("--players", type=_count, default=3, help="with --demo: seats at the table (3; bohu 2-4)")
+    p.add_argument("--seed", default="1", help="with --demo: the seed of the deals (1)")
+    p.add_argument("--frames", type=_count, default=0, help="with --demo: run this many frames, then exit")
+    p.add_argument("--screenshot", default=None, metavar="OUT.png", help="with --demo: save the last frame as a PNG "
+                   "(runs headless, no display needed)")  # fmt: skip
+    p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (1280x720; "
+                   "the game opens at the size it was left)")  # fmt: skip
+    p.add_argument("--lang", default="zh", choices=["zh", "en"], help="language (the game: the one in the settings)")
+    p.add_argument("--frame-times", default=None, metavar="FILE", help="with --demo: write one frame time (ms) per "
+                   "line")  # fmt: skip
+    p.add_argument("--speed", type=_speed, default=1.0, help="animation speed (2 = twice as fast)")
     p.add_argument(
         "--live-bots",
         action="store_true",
         help="with --demo: bots think in a worker process as in play (frames are real time, not repeatable)",
     )
-    return p.parse_args(list(argv))
+    p.add_argument("--home", default=None, metavar="DIR", help="keep settings, autosave and history in DIR "
+                   "(the same as ZIPAI_HOME=DIR)")  # fmt: skip
+    return p
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    args = parser().parse_args(list(argv))
+    if args.demo:
+        from ..engine.rules import get_rules
+
+        allowed = get_rules(args.rules).players
+        if args.players not in allowed:
+            parser().error(f"--players: {args.rules} is played by {', '.join(map(str, allowed))}, not {args.players}")
+    return args
+
+
+#: Unix-like systems where a window needs an X11 or Wayland display (Windows and macOS always have their own).
+_NEEDS_DISPLAY = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
+
+
+def no_display() -> str | None:
+    """Why no window can open here, or None.
+
+    Without X11 or Wayland, SDL silently falls back to its offscreen driver and the game would run invisibly: so on
+    Linux and the BSDs, with neither ``DISPLAY`` nor ``WAYLAND_DISPLAY`` set, say so. An explicit ``SDL_VIDEODRIVER``
+    (``SDL_VIDEO_DRIVER`` in SDL 3) means the user chose the driver: then nothing is checked.
+    """
+    if os.environ.get("SDL_VIDEODRIVER") or os.environ.get("SDL_VIDEO_DRIVER"):
+        return None
+    if not sys.platform.startswith(_NEEDS_DISPLAY):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "zipai: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can open; to run "
+        "without one: SDL_VIDEODRIVER=dummy zipai --demo --frames 300 --screenshot out.png"
+    )
+
+
+@contextmanager
+def _demo_home() -> Iterator[None]:
+    """The demo's store: the user's folder only when asked for (ZIPAI_HOME, or --home which sets it); otherwise a
+    temporary folder, removed afterwards, so that bots playing never replace the player's autosave or history."""
+    if os.environ.get(HOME_ENV):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="zipai-demo-", ignore_cleanup_errors=True) as folder:
+        os.environ[HOME_ENV] = folder
+        try:
+            yield
+        finally:
+            os.environ.pop(HOME_ENV, None)
 
 
 def run_demo(args: argparse.Namespace) -> int:
     """Bots in every seat for ``--frames`` frames of the normal loop; fixed 1/60 s frame clock."""
+    if args.screenshot is None:
+        problem = no_display()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 1
+    with _demo_home():
+        return _run_demo(args)
+
+
+def _run_demo(args: argparse.Namespace) -> int:
     import pygame
 
     from ..store.settings import load_settings
@@ -217,7 +311,7 @@ def run_demo(args: argparse.Namespace) -> int:
     apply(type(_settings)())
     headless = args.screenshot is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
     app = App(args.size, args.lang, headless=headless, resizable=False)
-    seed: int | str = int(args.seed) if str(args.seed).isdigit() else args.seed
+    seed: int | str = int(args.seed) if args.seed.isdigit() and len(args.seed) <= 100 else args.seed
     seats = [SeatConfig("casual", f"bot {i}") for i in range(args.players)]
     config = GameConfig(rules=args.rules, players=args.players, seats=seats, seed=seed, hands=None)
     from .persist import Persistence
@@ -238,20 +332,31 @@ def run_demo(args: argparse.Namespace) -> int:
             app.clock.tick(FPS)
         if table.show_result and not args.screenshot:
             table._next_hand()
-    if args.screenshot:
-        Path(args.screenshot).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, args.screenshot)
-    if args.frame_times:
-        Path(args.frame_times).write_text("".join(f"{t:.3f}\n" for t in times), encoding="utf-8")
+    status = 0
+    try:
+        if args.screenshot:
+            Path(args.screenshot).parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.screen, args.screenshot)
+        if args.frame_times:
+            Path(args.frame_times).write_text("".join(f"{t:.3f}\n" for t in times), encoding="utf-8")
+    except (OSError, pygame.error) as exc:
+        print(f"zipai: cannot write {clip(args.screenshot or args.frame_times)}: {exc}", file=sys.stderr)
+        status = 1
     controller.close()
     pygame.quit()
-    return 0
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.home is not None:
+        os.environ[HOME_ENV] = os.path.abspath(args.home)
     if args.demo:
         return run_demo(args)
+    problem = no_display()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     from ..store.settings import load_settings
     from .title import TitleScene
 

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.jsonsafe import JsonInputError, clip, load_file
 from ..engine.match import hand_seed
 from ..engine.rules import get_rules
-from .sim import Timings, _ci95, _wilson, play_hand
+from .sim import Timings, _ci95, _count, _wilson, play_hand
 
 RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "casual")]
 QUICK_RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "beginner")]
@@ -245,25 +246,33 @@ def markdown(results: Sequence[dict[str, Any]], seconds: float, seed: str, worke
 
 
 def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="zipai ladder")
+    p = argparse.ArgumentParser(
+        prog="zipai ladder",
+        description="Each bot level against the one below, in duplicate, for both games (docs/bots.md).",
+    )
     p.add_argument("--quick", action="store_true", help="the short form CI runs")
-    p.add_argument("--seed", default="ladder-1")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--seed", default="ladder-1", help="the seed of the deals (ladder-1)")
+    p.add_argument("--workers", type=_count, default=2, help="processes playing deals in parallel (2)")
     p.add_argument(
         "--deals",
-        type=int,
+        type=_count,
         default=None,
         metavar="N",
         help="N deals per rung instead of the form's own numbers (a smoke run: too few to judge a rung)",
     )
     p.add_argument("--write", default=None, metavar="FILE", help="write the Markdown table to FILE")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.add_argument("--render", default=None, metavar="JSON", help="re-render a saved --json run instead of playing")
     args = p.parse_args(list(argv))
     start = time.perf_counter()
     if args.render:
-        saved = json.loads(Path(args.render).read_text(encoding="utf-8"))
-        results, seconds = saved["rungs"], float(saved["seconds"])
+        try:
+            saved = load_file(args.render)
+            results, seconds = saved["rungs"], float(saved["seconds"])
+        except (OSError, JsonInputError, KeyError, TypeError, ValueError) as exc:
+            print(f"zipai ladder: --render {clip(args.render)}: not a saved --json run ({clip(str(exc), 200)})",
+                  file=sys.stderr)  # fmt: skip
+            return 2
     else:
         deals = None if args.deals is None else {level: max(1, args.deals) for level in DEALS}
         results = run_ladder(args.quick, args.seed, args.workers, deals=deals)

@@ -18,6 +18,8 @@ from ..bots.heuristic import bot_seed
 from ..engine.game import Game
 from ..engine.hu import Source
 from ..engine.invariants import check_invariants
+from ..engine.jsonsafe import JsonInputError, clip, loads, quote
+from ..engine.jsonsafe import name as show_name
 from ..engine.match import hand_seed
 from ..engine.observation import observe
 from ..engine.record import dumps, to_record
@@ -34,19 +36,38 @@ class _Parser(argparse.ArgumentParser):
         raise ArgumentError(message)
 
 
+def _count(text: str) -> int:
+    """A whole number >= 0 for --hands / --players (argparse's own int() would quote a huge value whole)."""
+    if not text.isdigit() or len(text) > 9:
+        raise argparse.ArgumentTypeError(f"takes a whole number >= 0, not {show_name(text)}")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="zipai sim", description="Bots play hands headless.")
-    p.add_argument("--rules", default="guilin")
-    p.add_argument("--hands", type=int, default=100)
-    p.add_argument("--seed", default="1")
-    p.add_argument("--bots", default=None, help="one bot name per seat, comma separated")
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--options", default=None, help="rule options as a JSON object")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--duplicate", default=None, metavar="CHALLENGER")
-    p.add_argument("--vs", default=None, metavar="BASELINE")
-    p.add_argument("--records", default=None, metavar="DIR")
-    p.add_argument("--progress", action="store_true")
+    p = _Parser(
+        prog="zipai sim",
+        description="Bots play hands headless, with every invariant checked after every action. Exit 0 when the run "
+        "finished (errors in hands are counted in the result), 2 for bad arguments. JSON fields: "
+        "docs/contracts/sim-cli.md.",
+    )
+    p.add_argument("--rules", default="guilin", help="the game: guilin or bohu (guilin)")
+    p.add_argument("--hands", type=_count, default=100, help="how many hands (deals with --duplicate) to play (100)")
+    p.add_argument("--seed", default="1", help="match seed: each hand is dealt from a seed derived from it (1)")
+    p.add_argument(
+        "--bots",
+        default=None,
+        metavar="B0,B1,...",
+        help=f"one bot name per seat, comma separated: {', '.join(sorted(BOTS))} (random in every seat)",
+    )
+    p.add_argument("--players", type=_count, default=None, help="seats at the table (guilin 3, bohu 2-4; 3)")
+    p.add_argument("--options", default=None, metavar="JSON", help='rule options as a JSON object, e.g. '
+                   '\'{"min_hu": 15}\' (names in docs/rules-*.md)')  # fmt: skip
+    p.add_argument("--json", action="store_true", help="one JSON object at the end instead of a table")
+    p.add_argument("--duplicate", default=None, metavar="CHALLENGER", help="play each deal once with CHALLENGER in "
+                   "each seat and BASELINE in the others; report for CHALLENGER")  # fmt: skip
+    p.add_argument("--vs", default=None, metavar="BASELINE", help="the baseline bot of --duplicate")
+    p.add_argument("--records", default=None, metavar="DIR", help="write one game record per hand into DIR")
+    p.add_argument("--progress", action="store_true", help="a progress bar on stderr")
     return p
 
 
@@ -147,18 +168,21 @@ def _wilson(successes: int, n: int) -> tuple[float, float]:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         rules = get_rules(args.rules)
-    except UnknownRules as exc:
-        raise ArgumentError(str(exc)) from None
+    except UnknownRules:
+        raise ArgumentError(f"unknown rules {show_name(args.rules)} (known: guilin, bohu)") from None
     players = args.players if args.players is not None else rules.default_players
     if players not in rules.players:
         raise ArgumentError(f"{args.rules} is played by {', '.join(map(str, rules.players))} players, not {players}")
     try:
-        raw_options = json.loads(args.options) if args.options else {}
-        options = rules.parse_options(raw_options)
-    except json.JSONDecodeError as exc:
-        raise ArgumentError(f"--options is not valid JSON: {exc}") from None
-    except OptionError as exc:
+        raw_options = loads(args.options, what="--options", max_bytes=1 << 16) if args.options else {}
+    except JsonInputError as exc:
         raise ArgumentError(str(exc)) from None
+    if not isinstance(raw_options, dict):
+        raise ArgumentError(f'--options must be a JSON object like {{"min_hu": 15}}, not {quote(raw_options)}')
+    try:
+        options = rules.parse_options(raw_options)
+    except OptionError as exc:
+        raise ArgumentError(f"--options: {exc}") from None
     if args.hands < 0:
         raise ArgumentError("--hands must be >= 0")
     duplicate = args.duplicate is not None
@@ -170,13 +194,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         names = (args.bots or ",".join(["random"] * players)).split(",")
         if len(names) != players:
             raise ArgumentError(f"--bots needs {players} names, one per seat; got {len(names)}")
-    for name in names:
-        if name not in BOTS:
-            raise ArgumentError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+    for bot in names:
+        if bot not in BOTS:
+            raise ArgumentError(f"unknown bot {show_name(bot)} (known: {', '.join(sorted(BOTS))})")
     records = Path(args.records) if args.records else None
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-    seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ArgumentError(f"--records {clip(args.records)}: cannot make the folder ({exc.strerror})") from None
+    digits = args.seed.lstrip("-")
+    seed: int | str = int(args.seed) if digits.isdigit() and len(digits) <= 100 else args.seed
 
     timings = Timings()
     wins = [0] * players

@@ -17,26 +17,30 @@ from typing import Any
 
 from ..bots import BOTS
 from ..competition.play import FIELD_LEVELS, make_field, run_tournament
+from ..engine.jsonsafe import JsonInputError, loads, quote
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from ..engine.tournament import Tournament, TournamentError
-from .sim import ArgumentError, _ci95, _Parser
+from .sim import ArgumentError, _ci95, _count, _Parser
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="zipai tournament", description="A competition of bots, headless.")
-    p.add_argument("--rules", default="guilin")
-    p.add_argument("--players", type=int, default=None, help="seats per table (Bohu: 2-4)")
-    p.add_argument("--entrants", type=int, default=12)
-    p.add_argument("--rounds", type=int, default=4)
-    p.add_argument("--hands", type=int, default=4, help="hands per table and round")
-    p.add_argument("--seed", default="1")
+    p = _Parser(
+        prog="zipai tournament",
+        description="A competition (比赛) of bots, headless: Swiss rounds of tables. JSON: docs/tournament.md.",
+    )
+    p.add_argument("--rules", default="guilin", help="the game: guilin or bohu (guilin)")
+    p.add_argument("--players", type=_count, default=None, help="seats per table (Bohu: 2-4)")
+    p.add_argument("--entrants", type=_count, default=12, help="how many bots enter (12)")
+    p.add_argument("--rounds", type=_count, default=4, help="how many rounds are played (4)")
+    p.add_argument("--hands", type=_count, default=4, help="hands per table and round")
+    p.add_argument("--seed", default="1", help="the seed of the draw and the deals (1)")
     p.add_argument("--levels", default=",".join(FIELD_LEVELS), help="the bot levels of the field, cycled")
     p.add_argument("--duplicate", action="store_true", help="every table of a round plays the same deals")
-    p.add_argument("--repeat", type=int, default=1, help="run this many competitions (seeds S:0, S:1, ...)")
-    p.add_argument("--options", default=None, help="rule options as a JSON object")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--progress", action="store_true")
+    p.add_argument("--repeat", type=_count, default=1, help="run this many competitions (seeds S:0, S:1, ...)")
+    p.add_argument("--options", default=None, metavar="JSON", help="rule options as a JSON object")
+    p.add_argument("--json", action="store_true", help="one JSON object at the end instead of a table")
+    p.add_argument("--progress", action="store_true", help="a progress bar on stderr")
     return p
 
 
@@ -49,10 +53,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if players not in rules.players:
         raise ArgumentError(f"{args.rules} is played by {', '.join(map(str, rules.players))} players, not {players}")
     try:
-        options = json.loads(args.options) if args.options else {}
+        options = loads(args.options, what="--options", max_bytes=1 << 16) if args.options else {}
+        if not isinstance(options, dict):
+            raise ArgumentError(f"--options must be a JSON object, not {quote(options)}")
         rules.parse_options(options)
-    except json.JSONDecodeError as exc:
-        raise ArgumentError(f"--options is not valid JSON: {exc}") from None
+    except JsonInputError as exc:
+        raise ArgumentError(str(exc)) from None
     except OptionError as exc:
         raise ArgumentError(str(exc)) from None
     levels = [x for x in args.levels.split(",") if x]
