@@ -163,3 +163,25 @@ def test_several_bad_settings_values_are_one_line() -> None:
     banner = Banner("zh")
     banner.extend(problems)
     assert banner.line == "设置文件中有无法使用的值，已改用默认值" and len(banner.queue) == 1
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="a read-only folder does not stop root")
+def test_a_read_only_zipai_home_shows_at_the_table() -> None:
+    home = Path(os.environ["ZIPAI_HOME"])
+    for sub in ("data", "config"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        (home / sub).chmod(0o555)
+    try:
+        app = App((1280, 720), "en", headless=True, resizable=False)
+        table = _table(app, "en")
+        app.frame(1 / 60)
+        lines = [table.banner.line]
+        while table.banner.visible:
+            table.banner.close()
+            lines.append(table.banner.line)
+        assert any(line.startswith("Autosave failed") for line in lines), lines
+        table.controller.close()
+        pygame.quit()
+    finally:
+        for sub in ("data", "config"):
+            (home / sub).chmod(0o755)
