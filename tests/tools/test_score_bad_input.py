@@ -124,7 +124,7 @@ def test_a_lone_surrogate_in_jsonl_mode_is_an_error_line() -> None:
 
 def test_a_10_mb_field_gives_a_short_error() -> None:
     status, _, err = check_one(encode({**GUILIN, "hand": "X" * 10_000_000}))
-    assert status == 2 and "bytes, more than the 1,048,576 this program reads" in err and len(err) < 200
+    assert status == 2 and "the input is more than the 1,048,576 bytes a hand can be" in err and len(err) < 200
     # Under the size limit, the value is still quoted at about 80 characters.
     for field in ("hand", "source", "rules", "win_card"):
         status, _, err = check_one(encode({**GUILIN, field: ["X" * 500_000]}))

@@ -785,7 +785,10 @@ def main(argv: Sequence[str]) -> int:
         return 2
     if not jsonl:
         try:
-            result = score_text(_read_stdin(), cli_rules)
+            text = _read_stdin()
+            if len(text) > MAX_INPUT:  # only MAX_INPUT + 1 were read: say the limit, not a made-up size
+                raise Malformed(f"the input is more than the {MAX_INPUT:,} bytes a hand can be")
+            result = score_text(text, cli_rules)
         except Malformed as exc:
             print(f"zipai score: {_message(exc)}", file=sys.stderr)
             return 2
