@@ -37,8 +37,19 @@ GAMES = [("guilin", 3), ("bohu", 3)]
 # Bohu's default settlement pays only the winner; the ladder needs a zero-sum measure, so its Bohu rungs use the
 # "losers_pay" option (each other player pays the hand's score), which compares levels on the same footing.
 LADDER_OPTIONS: dict[str, dict[str, Any]] = {"guilin": {}, "bohu": {"settlement": "losers_pay"}}
-# Deals per rung: (full, quick). A strong deal costs about 100x a heuristic one at 96 worlds, 8x at 8.
-DEALS = {"beginner": (600, 60), "casual": (600, 80), "strong": (200, 30)}
+# Deals per rung, by challenger. A strong deal costs about 100x a heuristic one at 96 worlds, 6x at 8.
+DEALS = {"beginner": 600, "casual": 600, "strong": 200}
+# The quick form's deals, by game and challenger: enough that each rung's 95% interval clears 0 with a wide margin for
+# its measured edge (so that a change of the bots' random streams does not flip a rung by chance), and no more.
+# Guilin's casual and strong edges over beginner (+1.1, +2.0 per hand) are smaller than Bohu's (+10, +14).
+QUICK_DEALS = {
+    ("guilin", "beginner"): 60,
+    ("guilin", "casual"): 150,
+    ("guilin", "strong"): 45,
+    ("bohu", "beginner"): 60,
+    ("bohu", "casual"): 60,
+    ("bohu", "strong"): 30,
+}
 # The strong bot's worlds per decision: the full ladder plays it as in the game's default; the quick one cheaply.
 FULL_WORLDS = 96
 QUICK_WORLDS = 8
@@ -155,7 +166,10 @@ def run_ladder(
     try:
         for rules_name, players in games:
             for challenger, baseline in rungs:
-                n = deals[challenger] if deals is not None else DEALS[challenger][1 if quick else 0]
+                if deals is not None:
+                    n = deals[challenger]
+                else:
+                    n = QUICK_DEALS[rules_name, challenger] if quick else DEALS[challenger]
                 result = run_rung(rules_name, players, challenger, baseline, n, seed, pool, worlds)
                 results.append(result)
                 if verbose:
@@ -203,12 +217,14 @@ An `expert` level ships only if the ladder shows it beats `strong`; none does ye
 ## The quick ladder (CI)
 
 `zipai ladder --quick` (and `tests/bots/test_ladder_quick.py`) plays, in both games, beginner over random (60 deals),
-casual over beginner (80 deals) and strong over beginner (30 deals, strong at 8 worlds), each gated by the same rule
-as above (the lower end of the 95% net interval above 0), with seed `ladder-ci`. Strong over casual is not in it: at 8
-worlds strong's edge over casual is too small to show at 95% in a CI-sized run, and at 96 worlds it takes the full
-ladder's 200 deals (about 25 CPU-minutes). The quick ladder is seeded and reads no clock in any decision, so it gives
-the same figures on every run (the test plays a reduced ladder twice, once in this process and once in spawned
-workers, and compares). Decision times are reported, not judged: `python bench/bot_latency.py` measures them.
+casual over beginner (Guilin 150 deals, Bohu 60) and strong over beginner (Guilin 45, Bohu 30; strong at 8 worlds),
+each gated by the same rule as above (the lower end of the 95% net interval above 0), with seed `ladder-ci`; the
+counts leave a margin (Guilin's two closest rungs clear 0 by +0.44 or more with the seeds `ladder-ci`, `ladder-1` and
+`ladder-2`). About 90 CPU-seconds. Strong over casual is not in it: at 8 worlds strong's edge over casual is too small
+to show at 95% in a CI-sized run (+0.36 per hand, 95% -0.41 .. +1.12 over 60 Guilin deals), and at 96 worlds it takes
+the full ladder's 200 deals (about 25 CPU-minutes). The quick ladder is seeded and reads no clock in any decision, so
+it gives the same figures on every run (the test plays a reduced ladder twice, once in this process and once in
+spawned workers, and compares). Decision times are reported, not judged: `python bench/bot_latency.py` measures them.
 
 ## Where the bots run
 
