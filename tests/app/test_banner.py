@@ -185,3 +185,16 @@ def test_a_read_only_zipai_home_shows_at_the_table() -> None:
     finally:
         for sub in ("data", "config"):
             (home / sub).chmod(0o755)
+
+
+def test_the_settings_screen_names_a_bad_value_in_the_players_language() -> None:
+    from zipai_desktop.app.settings_screen import SettingsScene
+
+    paths.settings_path().write_text('{"volume": 7, "sound": "loud"}', encoding="utf-8")
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    scene = SettingsScene(app, app.size, lang="zh")
+    app.push(scene)
+    app.frame(1 / 60)
+    shown = [d.text for d in scene.paint.drawn]
+    assert shown.count("设置文件中有无法使用的值，已改用默认值") == 1  # two bad values, one line
+    pygame.quit()

@@ -13,6 +13,7 @@ import pygame
 
 from ..store.settings import Settings, load_settings, save_settings
 from . import cards, layout
+from .banner import localize
 from .i18n import tr
 from .sizing import Painter, ui_for
 from .table import FELT, GOLD, GREY, PANEL, WHITE
@@ -153,5 +154,6 @@ class SettingsScene:
         )
         self.rows.append((back, "back"))
         small = ui.small
-        for i, note in enumerate(self.notes[-3:]):
+        notes = list(dict.fromkeys(localize(n, self.lang) for n in self.notes))[-3:]  # in the player's language
+        for i, note in enumerate(notes):
             paint.text(surface, note, small, GREY, topleft=(x0, h - ui.px(30) - (3 - i) * (small + ui.px(6))))

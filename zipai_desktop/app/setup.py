@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from ..engine.rules import get_rules
+from .banner import localize
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
 from .fonts import font
 from .gui import manager
@@ -368,7 +369,8 @@ class SetupScene:
             framed = self.rows[min(self.focus, len(self.rows) - 1)].rect
             pygame.draw.rect(surface, GOLD, framed.inflate(4, 4), width=2, border_radius=6)
         self.gui.draw_ui(surface)
-        messages = [(m, GREY) for m in self.notes[-3:]] + ([(self.error, (255, 150, 150))] if self.error else [])
+        notes = list(dict.fromkeys(localize(n, self.lang) for n in self.notes))[-3:]  # in the player's language
+        messages = [(m, GREY) for m in notes] + ([(self.error, (255, 150, 150))] if self.error else [])
         y = self.bottom_bar - ui.gap - len(messages) * (ui.small + ui.px(4))
         for message, colour in messages:
             for part in wrap(message, font(ui.small), w - 2 * x0)[:1]:
