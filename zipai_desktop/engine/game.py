@@ -22,7 +22,7 @@ from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, evaluate_roles
-from .melds import SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
+from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
 from .rules.base import RuleSet
 
 
@@ -150,6 +150,7 @@ class Game:
         self.opening_discard_made = False
         self.dead_card: int | None = None  # a card in flight during a procedure-P8 offer
         self.history: list[tuple[int, Action]] = []
+        self.decisions = [0] * n  # actions each seat has applied this hand (what observe reports, without a scan)
         self.took = [False] * n  # made any take this hand (Bohu first-card 天胡)
         self.removed: list[int] = []  # cards out of play (Bohu two-player option)
         self.short = [0] * n  # cards short of the held-count rule after the deal
@@ -170,10 +171,10 @@ class Game:
         return list(self.pending.actions)
 
     def held(self, seat: int) -> int:
-        return sum(self.hands[seat]) + sum(len(m.cards) for m in self.melds[seat])
+        return sum(self.hands[seat]) + sum([len(m.cards) for m in self.melds[seat]])
 
     def quads(self, seat: int) -> int:
-        return sum(1 for m in self.melds[seat] if m.is_quad) + sum(1 for c in self.hands[seat] if c == 4)
+        return sum([m.kind in QUAD_KINDS for m in self.melds[seat]]) + self.hands[seat].count(4)
 
     def target(self, seat: int) -> int:
         return self.rules.held_target(self.quads(seat))
@@ -596,6 +597,7 @@ class Game:
         if action not in pending.actions:
             raise IllegalAction(self._why_illegal(seat, action, pending))
         self.history.append((seat, action))
+        self.decisions[seat] += 1
         self.pending = None
         if pending.kind == "discard":
             assert isinstance(action, Discard)
@@ -727,6 +729,7 @@ class Game:
         other.hu_locked = list(self.hu_locked)
         other.events = []
         other.history = []
+        other.decisions = [0] * len(self.decisions)
         other.window = dataclasses.replace(self.window, queue=list(self.window.queue)) if self.window else None
         other.took = list(self.took)
         other.removed = list(self.removed)

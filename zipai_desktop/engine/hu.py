@@ -118,12 +118,19 @@ class WinTable:
     bonus_rank: int = 0  # Bohu option: triples and quads of this number are worth double (0 = off)
     win_cards: int = 21  # cards in a complete hand with no quad: Guilin 7 groups, Bohu 6 groups and the pair
     first_quad_free: bool = True  # Guilin: the first quad replaces the pair (21 + max(0, Q - 1)); Bohu: 20 + k
-    # Values per kind, filled on first use (group kind -> 20 values); not part of the table's identity.
+    # Values per kind (group kind -> 20 values) and complete counts, filled on first use; not part of the identity.
     _per_kind: dict[str, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def complete_count(self, quads: int) -> int:
         """How many cards (hand, melds and the winning card) a complete hand with ``quads`` quads holds."""
         return self.win_cards + (max(0, quads - 1) if self.first_quad_free else quads)
+
+    def complete_counts(self) -> tuple[int, ...]:
+        """:meth:`complete_count` of 0..20 quads, as a tuple (the win check reads it at every card)."""
+        out = self._per_kind.get("complete")
+        if out is None:
+            out = self._per_kind["complete"] = tuple(self.complete_count(q) for q in range(NUM_KINDS + 1))
+        return out
 
     def value(self, kind: str, card: int) -> int:
         small, big = self.values[kind]
@@ -442,6 +449,54 @@ def evaluate_win(
     return best
 
 
+# What a check needs from the hand and from the melds, computed once per distinct hand / meld list: a seat's hand and
+# melds stay the same through many checks (every card offered between two of its own moves).
+_HAND_INFO: dict[bytes, tuple[int, int, int, int]] = {}
+_MELD_INFO: dict[tuple[int, ...], tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]] = {}
+_INFO_LIMIT = 20_000
+
+
+def _hand_info(raw: bytes) -> tuple[int, int, int, int]:
+    """(free-card key, free cards, cards, 龙) of a hand given as bytes; a count of 3 or 4 is locked, not free."""
+    info = _HAND_INFO.get(raw)
+    if info is None:
+        free = raw.translate(_FREE_DIGITS)
+        info = (int(free, 4), sum(free) - 48 * NUM_KINDS, sum(raw), raw.count(4))
+        if len(_HAND_INFO) >= _INFO_LIMIT:
+            _HAND_INFO.clear()
+        _HAND_INFO[raw] = info
+    return info
+
+
+def _meld_info(melds: Sequence[Meld]) -> tuple[int, int, dict[int, tuple[int, int]]]:
+    """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of a seat's melds.
+
+    Keyed on the melds' identities (melds are immutable); the entry holds the melds, so no identity is reused while
+    it is cached.
+    """
+    key = tuple(map(id, melds))
+    info = _MELD_INFO.get(key)
+    if info is None:
+        by_card: dict[int, tuple[int, int]] = {}
+        cards = quads = 0
+        for i, m in enumerate(melds):
+            cards += len(m.cards)
+            if m.kind in QUAD_KINDS:
+                quads += 1
+            if m.kind in SAO_KINDS or m.kind in WEI_KINDS:
+                by_card[m.cards[0]] = (i, by_card.get(m.cards[0], (-1, -1))[1])
+            elif m.kind is MeldKind.PENG:
+                by_card[m.cards[0]] = (by_card.get(m.cards[0], (-1, -1))[0], i)
+        info = (tuple(melds), cards, quads, by_card)
+        if len(_MELD_INFO) >= _INFO_LIMIT:
+            _MELD_INFO.clear()
+        _MELD_INFO[key] = info
+    return info[1], info[2], info[3]
+
+
+_NO_MELD = (-1, -1)
+
+
 def evaluate_roles(
     hand: Sequence[int],
     melds: Sequence[Meld],
@@ -456,38 +511,35 @@ def evaluate_roles(
     """
     # First the roles as (tag, packed free cards, free count, quads), cheaply: no Group until a role completes.
     raw = bytes(hand)
-    free = raw.translate(_FREE_DIGITS)
-    key0 = int(free, 4)
-    free_n = sum(free) - 48 * NUM_KINDS
-    hand_n = sum(raw)
-    base_q = raw.count(4)
-    meld_n = 0
-    sao_idx = peng_idx = -1
-    for i, m in enumerate(melds):
-        meld_n += len(m.cards)
-        if m.kind in QUAD_KINDS:
-            base_q += 1
-        if card is not None and m.cards[0] == card:
-            if m.kind in SAO_KINDS or m.kind in WEI_KINDS:
-                sao_idx = i
-            elif m.kind is MeldKind.PENG:
-                peng_idx = i
-    total_cards = hand_n + meld_n + (card is not None)
-    specs: list[tuple[str, int, int, int]] = []
-    if card is None:
-        specs.append(("base", key0, free_n, base_q))
+    key0, free_n, hand_n, base_q = _hand_info(raw)
+    if melds:
+        meld_n, meld_q, by_card = _meld_info(melds)
+        base_q += meld_q
+        sao_idx, peng_idx = by_card.get(card, _NO_MELD) if card is not None else _NO_MELD
     else:
+        meld_n = 0
+        sao_idx = peng_idx = -1
+    complete = table.complete_counts()
+    if card is None:
+        # The hand as it stands: one role.
+        if hand_n + meld_n != complete[base_q]:
+            return []
+        specs = [("base", key0, free_n, base_q)]
+    else:
+        total_cards = hand_n + meld_n + 1
+        if total_cards != complete[base_q] and total_cards != complete[base_q + 1]:
+            return []  # no role can hold the right number of cards (e.g. Bohu after an initial 提)
         c = card
         held = raw[c]
         one = _unit(c)
         if source is Source.OWN_DRAW and held == 3:
-            specs.append(("own_quad_kan", key0, free_n, base_q + 1))  # forced 扫穿 / 提: the card's only role
+            specs = [("own_quad_kan", key0, free_n, base_q + 1)]  # forced 扫穿 / 提: the card's only role
         elif source is Source.OWN_DRAW and sao_idx >= 0:
-            specs.append(("own_quad_sao", key0, free_n, base_q + 1))
+            specs = [("own_quad_sao", key0, free_n, base_q + 1)]
         elif source is Source.OWN_DRAW and held == 2:
-            specs.append(("own_triple", key0 - 2 * one, free_n - 2, base_q))  # forced 扫 / 偎
+            specs = [("own_triple", key0 - 2 * one, free_n - 2, base_q)]  # forced 扫 / 偎
         else:
-            specs.append(("card_free", key0 + one, free_n + 1, base_q))
+            specs = [("card_free", key0 + one, free_n + 1, base_q)]
             if source is not Source.OWN_DRAW:
                 if held == 2:
                     specs.append(("other_triple", key0 - 2 * one, free_n - 2, base_q))
@@ -501,7 +553,7 @@ def evaluate_roles(
     out: list[Split] = []
     erqishi = table.erqishi
     for tag, key, n_free, quads in specs:
-        if total_cards != table.complete_count(quads):
+        if hand_n + meld_n + (card is not None) != complete[quads]:
             continue  # a player short of the held-count rule cannot be complete (e.g. Bohu after initial 提)
         need_pair = table.pair_always or quads >= 1
         if n_free % 3 != (2 if need_pair else 0):

@@ -92,8 +92,7 @@ def chi_bonus(cards: tuple[int, ...] | list[int]) -> int:
     return 0
 
 
-def chi_groups_with(kind: int) -> list[tuple[int, int, int]]:
-    """Every 3-card 吃-type group that contains ``kind``, sorted, without duplicates."""
+def _chi_groups_with(kind: int) -> tuple[tuple[int, int, int], ...]:
     n = number(kind)
     base = kind - (n - 1)
     out: set[tuple[int, int, int]] = set()
@@ -104,4 +103,13 @@ def chi_groups_with(kind: int) -> list[tuple[int, int, int]]:
     other = kind + 10 if kind < 10 else kind - 10
     out.add(tuple(sorted((kind, kind, other))))  # type: ignore[arg-type]
     out.add(tuple(sorted((kind, other, other))))  # type: ignore[arg-type]
-    return sorted(out)
+    return tuple(sorted(out))
+
+
+# Computed once: the engine asks for them at every card offered.
+_CHI_GROUPS = tuple(_chi_groups_with(k) for k in range(20))
+
+
+def chi_groups_with(kind: int) -> tuple[tuple[int, int, int], ...]:
+    """Every 3-card 吃-type group that contains ``kind``, sorted, without duplicates."""
+    return _CHI_GROUPS[kind]

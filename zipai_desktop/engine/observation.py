@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .cards import HIDDEN, NUM_KINDS
 from .events import Event, redact
-from .melds import Meld
+from .melds import FACE_DOWN, Meld
 
 if TYPE_CHECKING:
     from .game import Game
@@ -53,6 +53,12 @@ def _visible_meld(meld: Meld, viewer: int, owner: int) -> Meld:
     return Meld(meld.kind, (HIDDEN,) * len(meld.cards))
 
 
+def _visible_melds(melds: list[Meld], viewer: int, owner: int) -> tuple[Meld, ...]:
+    if owner == viewer or not any(m.kind in FACE_DOWN for m in melds):
+        return tuple(melds)
+    return tuple(_visible_meld(m, viewer, owner) for m in melds)
+
+
 def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     n = game.players
     pending = game.pending
@@ -74,10 +80,10 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         active=tuple(game.active),
         dealer=game.dealer,
         hand=tuple(game.hands[seat]),
-        hand_sizes=tuple(sum(h) for h in game.hands),
-        melds=tuple(tuple(_visible_meld(m, seat, s) for m in game.melds[s]) for s in range(n)),
-        piles=tuple(tuple(p) for p in game.piles),
-        discarded=tuple(frozenset(d) for d in game.discarded),
+        hand_sizes=tuple(map(sum, game.hands)),
+        melds=tuple(_visible_melds(game.melds[s], seat, s) for s in range(n)),
+        piles=tuple(map(tuple, game.piles)),
+        discarded=tuple(map(frozenset, game.discarded)),
         wall=len(game.wall),
         dang_di=game.dang_di,
         offer=offer,
@@ -91,7 +97,7 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         events=events,
         flips=game.flips,
         opening_done=game.opening_done,
-        own_decisions=sum(1 for s, _ in game.history if s == seat),
+        own_decisions=game.decisions[seat],
     )
 
 
