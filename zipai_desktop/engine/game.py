@@ -21,7 +21,7 @@ from typing import Any
 from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import NUM_KINDS, format_counts, full_deck, glyph
-from .hu import Source, Split, evaluate_roles
+from .hu import Source, Split, evaluate_roles, triple_and_peng
 from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
 from .rules.base import RuleSet
 
@@ -281,7 +281,7 @@ class Game:
         self.draws[seat] += 1
         self.hu_locked[seat] = False
         hand = self.hands[seat]
-        own_sao = self._find_meld(seat, card, OWN_TRIPLES)
+        own_sao = triple_and_peng(self.melds[seat], card)[0]
         forced = self._forced_own_kind(seat, card, own_sao)
         if forced is None:
             self._emit(ev.Flipped(seat, card, len(self.wall)))
@@ -449,16 +449,15 @@ class Game:
         card, owner = w.card, w.owner
         found: list[tuple[int, int]] = []  # (seat, meld index or -1 for a 坎 in hand)
         for seat in self.active:
+            triple, peng = triple_and_peng(self.melds[seat], card)
             if seat != owner:
                 if self.hands[seat][card] == 3:
                     found.append((seat, -1))
-                idx = self._find_meld(seat, card, OWN_TRIPLES)
-                if idx >= 0:
-                    found.append((seat, idx))
-            if w.flip or self.table.peng_upgrade_on_discard:
-                idx = self._find_meld(seat, card, (MeldKind.PENG,))
-                if idx >= 0 and (w.flip or seat != owner):
-                    found.append((seat, idx))
+                if triple >= 0:
+                    found.append((seat, triple))
+            # A 碰 takes a flip (anyone's, its owner's too) or, where the rules say so, another's discard.
+            if peng >= 0 and (w.flip or (self.table.peng_upgrade_on_discard and seat != owner)):
+                found.append((seat, peng))
         assert len(found) <= 1, "two forced quads on one card are impossible"
         if not found:
             return False

@@ -230,8 +230,27 @@ _BIG_OF = _BIG.__and__  # key -> key & 0xFFFFF
 _DA = _da_options()
 
 
+# Answers already given, by key and mode: the same free cards come back often (a seat's hand against each card
+# offered; the strong bot's own hand in every world it samples). Bounded so that a long session's memory stays flat.
+_VALUES: dict[int, int] = {}
+_VALUES_LIMIT = 100_000
+_PAIR_BIT = 1 << 40
+_NO27_BIT = 1 << 41
+
+
 def _free_value(key: int, need_pair: bool, erqishi: bool) -> int:
     """Max 胡 of the packed free cards split into 吃-type groups (and one pair if ``need_pair``), or -1 if none."""
+    memo_key = key | (_PAIR_BIT if need_pair else 0) | (0 if erqishi else _NO27_BIT)
+    value = _VALUES.get(memo_key)
+    if value is None:
+        value = _free_value_of(key, need_pair, erqishi)
+        if len(_VALUES) >= _VALUES_LIMIT:
+            _VALUES.clear()
+        _VALUES[memo_key] = value
+    return value
+
+
+def _free_value_of(key: int, need_pair: bool, erqishi: bool) -> int:
     plain, paired = _SUIT_TABLES[erqishi]
     small = key >> 20
     big = key & _BIG
@@ -468,8 +487,8 @@ def _hand_info(raw: bytes) -> tuple[int, int, int, int]:
     return info
 
 
-def _meld_info(melds: Sequence[Meld]) -> tuple[int, int, dict[int, tuple[int, int]]]:
-    """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of a seat's melds.
+def _meld_info(melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]:
+    """(melds, cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of a seat's melds.
 
     Keyed on the melds' identities (melds are immutable); the entry holds the melds, so no identity is reused while
     it is cached.
@@ -491,10 +510,16 @@ def _meld_info(melds: Sequence[Meld]) -> tuple[int, int, dict[int, tuple[int, in
         if len(_MELD_INFO) >= _INFO_LIMIT:
             _MELD_INFO.clear()
         _MELD_INFO[key] = info
-    return info[1], info[2], info[3]
+    return info
 
 
 _NO_MELD = (-1, -1)
+
+
+def triple_and_peng(melds: Sequence[Meld], card: int) -> tuple[int, int]:
+    """(index of the 扫 / 偎 of ``card`` among ``melds``, index of its 碰), -1 where there is none (cached)."""
+    info = _MELD_INFO.get(tuple(map(id, melds))) or _meld_info(melds)
+    return info[3].get(card, _NO_MELD)
 
 
 def evaluate_roles(
@@ -511,15 +536,15 @@ def evaluate_roles(
     """
     # First the roles as (tag, packed free cards, free count, quads), cheaply: no Group until a role completes.
     raw = bytes(hand)
-    key0, free_n, hand_n, base_q = _hand_info(raw)
+    key0, free_n, hand_n, base_q = _HAND_INFO.get(raw) or _hand_info(raw)
     if melds:
-        meld_n, meld_q, by_card = _meld_info(melds)
+        meld_n, meld_q, by_card = (_MELD_INFO.get(tuple(map(id, melds))) or _meld_info(melds))[1:]
         base_q += meld_q
         sao_idx, peng_idx = by_card.get(card, _NO_MELD) if card is not None else _NO_MELD
     else:
         meld_n = 0
         sao_idx = peng_idx = -1
-    complete = table.complete_counts()
+    complete = table._per_kind.get("complete") or table.complete_counts()
     if card is None:
         # The hand as it stands: one role.
         if hand_n + meld_n != complete[base_q]:
