@@ -64,3 +64,19 @@ def test_a_face_down_sao_shows_its_kind_to_its_owner_only() -> None:
     assert pygame.image.tobytes(theirs, "RGB") == pygame.image.tobytes(same_as_back, "RGB")
     assert pygame.image.tobytes(mine, "RGB") != pygame.image.tobytes(same_as_back, "RGB")
     pygame.quit()
+
+
+def test_one_name_per_seat_at_the_table_and_in_the_replays() -> None:
+    from zipai_desktop.app.replay_view import seat_name
+
+    App((1280, 720), "zh", headless=True, resizable=False)
+    g = game_from_position(GUILIN, hands=["", ""], dealer=0, to_discard=0)
+    table = scene_for(g)
+    kinds = [c.kind for c in table.controller.config.seats]
+    assert [table._short(s) for s in range(3)] == ["你", "电脑2", "电脑3"]
+    assert [table._name(s) for s in range(3)] == ["你", "电脑2（普通）", "电脑3（普通）"]
+    assert [seat_name(s, kinds, "zh") for s in range(3)] == [table._name(s) for s in range(3)]
+    # hot-seat: each person is 玩家n, in the replays too
+    hot = ["human", "human", "casual"]
+    assert [seat_name(s, hot, "zh") for s in range(3)] == ["玩家1", "玩家2", "电脑3（普通）"]
+    pygame.quit()

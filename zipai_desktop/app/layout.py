@@ -167,7 +167,7 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
     seats: dict[int, SeatArea] = {}
     side_w = int(w * 0.24)
     lh = max(22, h // 32)  # a seat's label line grows with the window's text
-    plh = max(14, h // 46)  # the pile's label line
+    plh = max(16, h // 36)  # the pile's label line
     capacity = PILE_CAPACITY.get(players, 14)
     text_size = max(12, h // 40)  # table._draw_info: the title, the totals and the speed line
     # As wide as the corner allows: up to a top seat's hand, else half the window.
@@ -195,7 +195,7 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
             melds = pygame.Rect(hand.right + margin, int(h * 0.18), side_w - small_h - 2 * margin, meld_h)
             ph = _pile_height(melds.width, small_w, plh, capacity)
             pile = pygame.Rect(melds.left, melds.bottom + margin, melds.width, ph)
-            label = pygame.Rect(melds.left, melds.top - lh - 2, melds.width, lh)
+            label = pygame.Rect(margin, melds.top - lh - 2, side_w - margin, lh)
         else:  # top
             # Facing the viewer, the player's right is screen-left: the pile left of the melds, clear of the scores
             # in the top-left corner (with 4 seated, right of the left seat's column).

@@ -31,13 +31,14 @@ from ..engine.jsonsafe import JsonInputError, read_file
 from ..engine.melds import Meld
 from ..engine.record import RecordError, dumps, load, replay
 from ..store.atomic import quarantine, write_atomic
-from ..store.history import HUMAN, HandRow, History, open_history
+from ..store.history import HandRow, History, open_history
 from ..store.paths import replays_dir
 from . import cards
 from .banner import localize
 from .fonts import font, text
 from .gui import manager
 from .i18n import STRINGS, tr
+from .names import full_name
 from .sizing import Drawn, Painter, ui_for
 from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from .view_model import TableView
@@ -50,11 +51,8 @@ RED = (255, 150, 150)
 
 
 def seat_name(seat: int, seats: Sequence[str] | None, lang: str) -> str:
-    """ "Player 2", or "Computer 2 (Casual)" when the seat was a bot."""
-    kind = seats[seat] if seats is not None and seat < len(seats) else HUMAN
-    if kind == HUMAN or f"bot.{kind}" not in STRINGS:
-        return tr("seat.player", lang, n=seat + 1)
-    return tr("seat.with_level", lang, name=tr("seat.bot", lang, n=seat + 1), level=tr(f"bot.{kind}", lang))
+    """The seat's name as the table gives it (names.full_name): 你, 玩家2, or 电脑2（普通） for a bot."""
+    return full_name(seat, seats, lang)
 
 
 def game_name(rules: str, lang: str) -> str:

@@ -179,10 +179,20 @@ def panel_rect(size: tuple[int, int]) -> pygame.Rect:
     return rect
 
 
+def button_labels(scene: TableScene) -> dict[str, str]:
+    """The buttons' words: ``toggle`` (收起 / 展开结算, Esc) and ``next`` (下一局 or 比赛结束, Enter)."""
+    toggle = tr("result.expand" if scene.result_collapsed else "result.collapse", scene.lang) + "  (Esc)"
+    footer = tr("result.match_over" if scene.match_over else "result.next_hand", scene.lang)
+    return {"toggle": toggle, "next": footer + "  (Enter)"}
+
+
 def buttons(scene: TableScene) -> dict[str, pygame.Rect]:
     """The panel's buttons: ``toggle`` (收起 / 结算) and ``next`` (下一局), open or collapsed."""
     w, h = scene.size
-    bw, bh = max(140, w // 7), max(36, h // 16)
+    labels = button_labels(scene)
+    size = max(13, h // 42)
+    widest = max(font(size, bold=True).size(label)[0] for label in labels.values())
+    bw, bh = max(140, w // 7, widest + 2 * max(12, h // 60)), max(36, h // 16)
     if scene.result_collapsed:
         toggle = pygame.Rect(0, 0, bw, bh)
         toggle.topright = (w // 2 - 6, max(6, h // 90))
@@ -213,8 +223,9 @@ def handle_result_event(scene: TableScene, event: pygame.event.Event) -> None:
 
 
 def _button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int, strong: bool) -> None:
-    pygame.draw.rect(surface, (50, 100, 70) if strong else PANEL, rect, border_radius=8)
-    pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=8)
+    u = max(1, rect.height // 40)
+    pygame.draw.rect(surface, (50, 100, 70) if strong else PANEL, rect, border_radius=8 * u)
+    pygame.draw.rect(surface, GOLD, rect, width=2 * u, border_radius=8 * u)
     img = text(label, size, WHITE, bold=strong)
     if img.get_width() > rect.width - 8:
         img = text(label, max(9, size * (rect.width - 8) // img.get_width()), WHITE, bold=strong)
@@ -245,93 +256,99 @@ def draw_result(self: TableScene, surface: pygame.Surface) -> None:
     """The settlement panel, or its collapsed bar, over the table's final state."""
     w, h = self.size
     size = max(13, h // 42)
+    u = max(1, h // 720)  # pixels per 720p pixel, for paddings and borders
+
+    def line_h(s: int) -> int:
+        return font(s).get_linesize()
+
     labels = buttons(self)
-    toggle_label = tr("result.expand" if self.result_collapsed else "result.collapse", self.lang) + "  (Esc)"
+    words = button_labels(self)
     model = build_panel(self)
     if self.result_collapsed:
-        _button(surface, labels["toggle"], toggle_label, size, False)
-        _button(surface, labels["next"], model.footer + "  (Enter)", size, True)
+        _button(surface, labels["toggle"], words["toggle"], size, False)
+        _button(surface, labels["next"], words["next"], size, True)
         return
     panel = panel_rect(self.size)
     box = pygame.Surface(panel.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*PANEL, 250), box.get_rect(), border_radius=14)
+    pygame.draw.rect(box, (*PANEL, 250), box.get_rect(), border_radius=14 * u)
     surface.blit(box, panel)
-    pygame.draw.rect(surface, GOLD, panel, width=2, border_radius=14)
-    left, width = panel.left + 20, panel.width - 40
-    y = panel.top + 12
+    pygame.draw.rect(surface, GOLD, panel, width=2 * u, border_radius=14 * u)
+    left, width = panel.left + 20 * u, panel.width - 40 * u
+    y = panel.top + 10 * u
     surface.blit(_fit(model.title, size + 6, width, GOLD, True), (left, y))
-    y += size + 16
+    y += line_h(size + 6) + 4 * u
     sw = max(14, int(self.layout.small_w * 0.9))
     _, ch = cards.card_size(sw)
     if model.how:
         x = left
         if model.win_card is not None:
             img = cards.face(model.win_card, sw)
-            rect = surface.blit(img, (x, y))
-            pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), width=2, border_radius=4)
-            x = rect.right + 10
+            rect = surface.blit(img, (x + 2 * u, y))
+            pygame.draw.rect(surface, GOLD, rect.inflate(4 * u, 4 * u), width=2 * u, border_radius=4 * u)
+            x = rect.right + 12 * u
         line = _fit(model.how, size + 2, left + width - x, WHITE, True)
         surface.blit(line, (x, y + (ch - line.get_height()) // 2 if model.win_card is not None else y))
-        y += (ch if model.win_card is not None else size) + 10
+        y += (ch if model.win_card is not None else line_h(size + 2)) + 10 * u
     if model.groups:
         x = left
+        row_h = ch + line_h(size - 1) + 6 * u
         for g in model.groups:
-            gw = len(g.cards) * (sw + 1)
+            gw = len(g.cards) * (sw + u)
             if x + gw > left + width:
-                x, y = left, y + ch + size + 10
+                x, y = left, y + row_h
             for i, k in enumerate(g.cards):
-                rect = surface.blit(cards.face(k, sw), (x + i * (sw + 1), y))
+                rect = surface.blit(cards.face(k, sw), (x + i * (sw + u), y))
                 if i == g.win_at:
-                    pygame.draw.rect(surface, GOLD, rect.inflate(2, 2), width=3, border_radius=4)
+                    pygame.draw.rect(surface, GOLD, rect.inflate(2 * u, 2 * u), width=3 * u, border_radius=4 * u)
                 if i in g.xing:
                     _xing_dot(surface, rect)
             value = text(str(g.value), size - 1, GOLD)
-            surface.blit(value, value.get_rect(midtop=(x + gw // 2, y + ch + 2)))
-            x += gw + max(8, sw // 2)
-        y += ch + size + 12
+            surface.blit(value, value.get_rect(midtop=(x + gw // 2, y + ch + 2 * u)))
+            x += gw + max(8 * u, sw // 2)
+        y += row_h + 4 * u
     for card, what in model.xing:
         label = text(tr("result.xing", self.lang), size, GREY)
         surface.blit(label, (left, y + (ch - label.get_height()) // 2))
-        x = left + label.get_width() + 8
+        x = left + label.get_width() + 10 * u
         rect = surface.blit(cards.face(card, sw), (x, y))
         _xing_dot(surface, rect)
-        line = _fit(what, size, left + width - rect.right - 10, WHITE)
-        surface.blit(line, (rect.right + 10, y + (ch - line.get_height()) // 2))
-        y += ch + 6
+        line = _fit(what, size, left + width - rect.right - 12 * u, WHITE)
+        surface.blit(line, (rect.right + 12 * u, y + (ch - line.get_height()) // 2))
+        y += ch + 8 * u
     for line in (model.value, model.ming_tang):
         if line:
             surface.blit(_fit(line, size + 1, width, GOLD, True), (left, y))
-            y += size + 10
+            y += line_h(size + 1) + 2 * u
     for line in model.payments:
         surface.blit(_fit(line, size, width, WHITE), (left, y))
-        y += size + 8
+        y += line_h(size)
     if model.round:
         surface.blit(_fit(model.round, size, width, WHITE), (left, y))
-        y += size + 8
+        y += line_h(size)
     if model.seats:
-        y += 4
+        y += 6 * u
         hand = tr("result.this_hand", self.lang)
         total = tr("table.total", self.lang)
         parts = "   ".join(f"{name} {pts:+d}" for name, pts, _ in model.seats)
         totals = "   ".join(f"{name} {t:+d}" for name, _, t in model.seats)
         surface.blit(_fit(f"{hand}: {parts}", size, width, GOLD), (left, y))
-        y += size + 6
+        y += line_h(size)
         surface.blit(_fit(f"{total}: {totals}", size, width, WHITE), (left, y))
-        y += size + 10
+        y += line_h(size) + 8 * u
     if model.groups == [] and model.hands:
         # 荒庄: every hand left, face up (the table shows them too).
         hw = max(12, int(sw * 0.8))
         _, hh = cards.card_size(hw)
-        bottom = labels["next"].top - 8
+        bottom = labels["next"].top - 8 * u
         for name, held in model.hands:
             if y + hh > bottom:
                 break
             label = text(name, size, GREY)
             surface.blit(label, (left, y + (hh - label.get_height()) // 2))
-            x = left + max(label.get_width() + 10, w // 10)
-            step = min(hw + 1, (left + width - x - hw) // max(1, len(held) - 1)) if len(held) > 1 else hw
+            x = left + max(label.get_width() + 10 * u, w // 10)
+            step = min(hw + u, (left + width - x - hw) // max(1, len(held) - 1)) if len(held) > 1 else hw
             for i, k in enumerate(held):
                 surface.blit(cards.face(k, hw), (x + i * step, y))
-            y += hh + 6
-    _button(surface, labels["toggle"], toggle_label, size, False)
-    _button(surface, labels["next"], model.footer + "  (Enter)", size, True)
+            y += hh + 6 * u
+    _button(surface, labels["toggle"], words["toggle"], size, False)
+    _button(surface, labels["next"], words["next"], size, True)

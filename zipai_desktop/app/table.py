@@ -23,9 +23,10 @@ from . import cards
 from .anim import Animation, Flight
 from .banner import Banner
 from .controller import Controller
-from .fonts import fitted, text
+from .fonts import fitted, font, text
 from .i18n import tr
 from .layout import make_layout, meld_column, pile_slot
+from .names import full_name, short_name
 from .palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from .settlement_panel import draw_result, handle_result_event
 from .sizing import Painter
@@ -485,11 +486,7 @@ class TableScene:
 
     def _name(self, seat: int) -> str:
         """The seat's name (:meth:`_short`) with a bot's level: the seat label."""
-        cfg = self.controller.config.seats[seat]
-        if cfg.kind == "human":
-            return self._short(seat)
-        level = tr(f"bot.{cfg.kind}", self.lang)
-        return tr("seat.with_level", self.lang, name=self._short(seat), level=level)
+        return full_name(seat, [c.kind for c in self.controller.config.seats], self.lang)
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -508,28 +505,23 @@ class TableScene:
         surface.blit(text(speed, max(10, size - 4), GREY), (lay.info.left, y + size + 6))
 
     def _short(self, seat: int) -> str:
-        """One name per seat, the same in the seat label, the scores, the log and the settlement: 你 (the only
-        human), 玩家n (hot-seat players) or 电脑n (a bot)."""
-        cfg = self.controller.config.seats[seat]
-        if cfg.kind == "human":
-            if len(self.controller.humans) == 1:
-                return tr("seat.you", self.lang)
-            return tr("seat.player", self.lang, n=seat + 1)
-        return tr("seat.bot", self.lang, n=seat + 1)
+        """One name per seat (names.short_name), the same in the seat label, the scores, the log, the settlement
+        and the replays: 你 (the only human), 玩家n (hot-seat players) or 电脑n (a bot)."""
+        return short_name(seat, [c.kind for c in self.controller.config.seats], self.lang)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         area = self.layout.seats[seat]
         view = self.view
         size = max(11, self.layout.size[1] // 46)
         active = seat in self.controller.game.active
-        label = self._name(seat)
+        extra = ""
         if seat == view.dealer:
-            label += f"  [{tr('table.dealer', self.lang)}]"
+            extra += f"  [{tr('table.dealer', self.lang)}]"
         if not active:
-            label += f"  ({tr('table.sitting_out', self.lang)})"
+            extra += f"  ({tr('table.sitting_out', self.lang)})"
         if self.helpers["hu"] and view.melds[seat]:
             unit = tr("result.hu" if self.controller.config.rules == "guilin" else "result.huxi", self.lang)
-            label += f"  {unit} {self._table_hu(seat)}"
+            extra += f"  {unit} {self._table_hu(seat)}"
         colour = GOLD if seat == self.controller.to_act else WHITE
         room = area.label.width
         if seat == view.dealer and view.dang_di is not None:
@@ -537,6 +529,10 @@ class TableScene:
             name = tr("table.dang_di_short" if view.rules == "guilin" else "table.liang_zhang_short", self.lang)
             tag = text(name, size, GREY)
             room -= tag.get_width() + 14 + text(glyph(view.dang_di), size, GREY).get_width() + 12
+        label = self._name(seat) + extra
+        if font(size).size(label)[0] > room:
+            label = self._short(seat) + extra  # a narrow place drops the bot's level before shrinking the text
+        if seat == view.dealer and view.dang_di is not None:
             drawn = surface.blit(fitted(label, size, room, colour, bold=seat == self.controller.to_act), area.label)
             at = surface.blit(tag, (drawn.right + 10, drawn.top))
             self._mini_card(surface, view.dang_di, at.right + 4, drawn.top, max(drawn.height, tag.get_height()))
@@ -554,7 +550,7 @@ class TableScene:
             self._draw_meld(surface, seat, i, meld)
         pile = view.piles[seat]
         if pile:
-            tag = text(tr("table.pile", self.lang, name=self._short(seat)), max(10, area.pile_label_h - 3), GREY)
+            tag = text(tr("table.pile", self.lang, name=self._short(seat)), max(9, area.pile_label_h * 2 // 3), GREY)
             surface.blit(tag, area.pile.topleft)
         for i, k in enumerate(pile):
             if ("pile", seat) in self.hide and i == len(pile) - 1:
@@ -605,23 +601,26 @@ class TableScene:
         w = self.layout.small_w
         _, h = cards.card_size(w)
         size = max(10, w // 2)
-        vertical = area.side in ("left", "right")
-        room = area.hand.height if vertical else area.hand.width
-        full = h if vertical else w + size
-        step = min(full + 2, (room - full) // max(1, len(kinds) - 1)) if len(kinds) > 1 else 0
-        for i, k in enumerate(kinds):
-            if vertical:
-                pos = (area.hand.left, area.hand.top + i * step)
-            else:
-                pos = (area.hand.left + i * step, area.hand.top)
+        if area.side in ("left", "right"):
+            # Two columns in the width of the column of backs (a back lies across, 2.3 card widths), kinds running
+            # down the first column then the second; a count badge on each card held more than once.
+            per_col = -(-len(kinds) // 2)
+            step = min(h + 2, (area.hand.height - h) // max(1, per_col - 1)) if per_col > 1 else 0
+            spots = [
+                (area.hand.left + (i // per_col) * (area.hand.width - w), area.hand.top + (i % per_col) * step)
+                for i in range(len(kinds))
+            ]
+        else:
+            step = min(w + 2, (area.hand.width - w) // max(1, len(kinds) - 1)) if len(kinds) > 1 else 0
+            spots = [(area.hand.left + i * step, area.hand.top) for i in range(len(kinds))]
+        for k, pos in zip(kinds, spots, strict=True):
             rect = surface.blit(cards.face(k, w), pos)
             if counts[k] > 1:
-                tag = text(f"×{counts[k]}", size, GOLD, bold=True)
-                box = tag.get_rect(topleft=(rect.right + 1, rect.top))  # the count beside the card, toward the felt
-                if area.side == "right":
-                    box.topright = (rect.left - 1, rect.top)
-                pygame.draw.rect(surface, PANEL, box.inflate(2, 0), border_radius=3)
-                surface.blit(tag, box)
+                tag = text(str(counts[k]), size, PANEL, bold=True)
+                r = max(tag.get_width(), tag.get_height()) // 2 + 1
+                centre = (rect.right - r, rect.top + r)
+                pygame.draw.circle(surface, GOLD, centre, r)
+                surface.blit(tag, tag.get_rect(center=centre))
 
     def _draw_win(self, surface: pygame.Surface) -> None:
         """The winning card, marked, where it was won, and a 胡 / 自摸 / 点炮 banner at the winner's seat."""
