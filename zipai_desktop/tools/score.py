@@ -113,6 +113,26 @@ def _options(data: Mapping[str, Any]) -> dict[str, Any] | None:
     return value
 
 
+# Parsed options by game and value: a --jsonl stream repeats the same few option sets, and parsing them is a good part
+# of a hand's cost. Only accepted sets are kept (a refused one raises every time, with its message), and few of them.
+_OPTIONS: dict[tuple[str, tuple[tuple[str, str, Any], ...]], Any] = {}
+
+
+def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
+    try:
+        # The value's type is part of the key: true and 1 are equal in Python but not the same option value.
+        key = (rules.name, tuple(sorted((name, type(v).__name__, v) for name, v in (raw or {}).items())))
+        hash(key)
+    except TypeError:  # a list or object as a value: refused by the parser below
+        return parse_options(rules, raw)
+    options = _OPTIONS.get(key)
+    if options is None:
+        options = parse_options(rules, raw)
+        if len(_OPTIONS) < 256:
+            _OPTIONS[key] = options
+    return options
+
+
 def _rules_name(data: Mapping[str, Any], cli_rules: str | None) -> str:
     value = data.get("rules")
     if value is not None and not isinstance(value, str):
@@ -173,23 +193,29 @@ def _meld(
     if extra:
         raise Malformed(f"{where}: unknown field {show_name(extra[0])} (a meld has kind and cards)")
     kind_name = _get(raw, "kind", required=True)
-    if not isinstance(kind_name, str) or kind_name not in {k.value for k in kinds}:
+    kind = _MELD_KINDS.get(kind_name) if isinstance(kind_name, str) else None
+    if kind is None or kind not in kinds:
         known = ", ".join(k.value for k in kinds)
         raise Malformed(f"{where}: unknown meld kind {quote(kind_name)} ({rules}: {known})")
-    kind = MeldKind(kind_name)
     cards = _card_list(_get(raw, "cards", required=True), f"{where}.cards")
-    shown = format_cards(cards) or "no cards"
     if kind is MeldKind.CHI:
         shape = chi_shape(cards)
         if shape is None:
-            raise Malformed(f"{where}: {shown} is not a 吃 group (a sequence, 二七十 or 搭 of 3 cards)")
+            raise Malformed(f"{where}: {_shown(cards)} is not a 吃 group (a sequence, 二七十 or 搭 of 3 cards)")
         if shape == "erqishi" and not erqishi:
-            raise Malformed(f"{where}: {shown} is not a 吃 group with the option erqishi false")
+            raise Malformed(f"{where}: {_shown(cards)} is not a 吃 group with the option erqishi false")
     else:
         size = 3 if kind in _TRIPLES else 4
         if len(cards) != size or len(set(cards)) != 1:
-            raise Malformed(f"{where}: a {kind.value} is {size} identical cards, not {shown}")
+            raise Malformed(f"{where}: a {kind.value} is {size} identical cards, not {_shown(cards)}")
     return Meld(kind, tuple(cards))
+
+
+_MELD_KINDS = {k.value: k for k in MeldKind}
+
+
+def _shown(cards: list[int]) -> str:
+    return format_cards(cards) or "no cards"
 
 
 def held_count_problem(
@@ -307,7 +333,7 @@ def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
         raise Malformed(f"unknown field {show_name(unknown[0])} (guilin fields: {', '.join(sorted(GUILIN_FIELDS))})")
     rules = get_rules("guilin")
     try:
-        options: GuilinOptions = parse_options(rules, _options(data))
+        options: GuilinOptions = _parsed_options(rules, _options(data))
     except OptionError as exc:
         raise Malformed(str(exc)) from None
 
@@ -522,7 +548,7 @@ def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
     if unknown:
         raise Malformed(f"unknown field {show_name(unknown[0])} (bohu fields: {', '.join(sorted(BOHU_FIELDS))})")
     try:
-        options: BohuOptions = parse_options(BOHU, _options(data))
+        options: BohuOptions = _parsed_options(BOHU, _options(data))
     except OptionError as exc:
         raise Malformed(str(exc)) from None
 
