@@ -151,3 +151,14 @@ def test_bad_stakes_are_refused_with_the_field_named(data: dict[str, object], me
 def test_stakes_survive_json() -> None:
     stakes = Stakes(5, 2, 200)
     assert Stakes.from_json(stakes.to_json()) == stakes
+
+
+def test_a_typed_seed_is_a_number_only_when_it_is_ascii_digits() -> None:
+    from zipai_desktop.engine.match import seed_from_text
+
+    assert seed_from_text("42") == 42 and seed_from_text("0") == 0
+    assert seed_from_text("-3") == "-3" and seed_from_text("-3", negative=True) == -3
+    for text in ("²", "٣", "4²", "x1", "", "1 2", "9" * 101, "9" * 5000):  # "²".isdigit() is true; int("²") fails
+        assert seed_from_text(text) == text
+        assert seed_from_text(text, negative=True) == text
+    assert seed_from_text("9" * 100) == int("9" * 100)

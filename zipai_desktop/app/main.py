@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine.jsonsafe import clip, name
+from ..engine.match import seed_from_text
 from ..store.paths import HOME_ENV
 
 FPS = 60
@@ -189,7 +190,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _count(text: str) -> int:
-    if not text.isdigit() or len(text) > 9:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise argparse.ArgumentTypeError(f"takes a whole number >= 0, not {name(text)}")
     return int(text)
 
@@ -311,7 +312,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     apply(type(_settings)())
     headless = args.screenshot is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
     app = App(args.size, args.lang, headless=headless, resizable=False)
-    seed: int | str = int(args.seed) if args.seed.isdigit() and len(args.seed) <= 100 else args.seed
+    seed = seed_from_text(args.seed)
     seats = [SeatConfig("casual", f"bot {i}") for i in range(args.players)]
     config = GameConfig(rules=args.rules, players=args.players, seats=seats, seed=seed, hands=None)
     from .persist import Persistence

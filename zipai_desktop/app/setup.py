@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ..engine.match import seed_from_text
 from ..engine.rules import get_rules
 from .banner import localize
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
@@ -128,7 +129,7 @@ class SetupScene:
             seats.append(SeatConfig(kind, f"seat {s + 1}"))
         seed: int | str | None = None
         if self.seed:
-            seed = int(self.seed) if self.seed.isdigit() else self.seed
+            seed = seed_from_text(self.seed)
         config = GameConfig(
             rules=self.rules,
             players=self.players,

@@ -88,6 +88,19 @@ def _int_field(data: Mapping[str, Any], name: str, default: int) -> int:
     return value
 
 
+def seed_from_text(text: str, *, negative: bool = False) -> int | str:
+    """A seed a user typed (the setup screen, ``--seed``): a number when the text is one, otherwise the text itself.
+
+    Only ASCII digits make a number (``"²".isdigit()`` is true, but ``int("²")`` fails), at most 100 of them (past
+    4,300 ``int()`` fails too); with ``negative`` a leading minus is allowed. Either way the same text always gives
+    the same seed.
+    """
+    digits = text[1:] if negative and text.startswith("-") else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= 100:
+        return int(text)
+    return text
+
+
 def hand_seed(match_seed: int | str, hand_no: int) -> str:
     """The seed of one hand of a match: the same match seed always gives the same deals."""
     return f"{match_seed}:{hand_no}"

@@ -20,7 +20,7 @@ from ..engine.hu import Source
 from ..engine.invariants import check_invariants
 from ..engine.jsonsafe import JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
-from ..engine.match import hand_seed
+from ..engine.match import hand_seed, seed_from_text
 from ..engine.observation import observe
 from ..engine.record import dumps, to_record
 from ..engine.rules import UnknownRules, get_rules
@@ -38,7 +38,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _count(text: str) -> int:
     """A whole number >= 0 for --hands / --players (argparse's own int() would quote a huge value whole)."""
-    if not text.isdigit() or len(text) > 9:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise argparse.ArgumentTypeError(f"takes a whole number >= 0, not {show_name(text)}")
     return int(text)
 
@@ -203,8 +203,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ArgumentError(f"--records {clip(args.records)}: cannot make the folder ({exc.strerror})") from None
-    digits = args.seed.lstrip("-")
-    seed: int | str = int(args.seed) if digits.isdigit() and len(digits) <= 100 else args.seed
+    seed = seed_from_text(args.seed, negative=True)
 
     timings = Timings()
     wins = [0] * players

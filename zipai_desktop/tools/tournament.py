@@ -18,6 +18,7 @@ from typing import Any
 from ..bots import BOTS
 from ..competition.play import FIELD_LEVELS, make_field, run_tournament
 from ..engine.jsonsafe import JsonInputError, loads, quote
+from ..engine.match import seed_from_text
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from ..engine.tournament import Tournament, TournamentError
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         raise ArgumentError("--levels needs at least one bot level")
     if args.repeat < 1:
         raise ArgumentError("--repeat must be >= 1")
-    seed: int | str = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+    seed = seed_from_text(args.seed, negative=True)
     field = make_field(args.entrants, levels, human=False)
     positions: dict[str, list[int]] = {level: [] for level in levels}
     points: dict[str, list[int]] = {level: [] for level in levels}
