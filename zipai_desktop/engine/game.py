@@ -491,19 +491,14 @@ class Game:
         for main in chi_groups_with(card):
             if not erqishi and _is_erqishi(main):
                 continue
-            rest = list(hand)
-            rest_ok = True
-            used_taken = False
-            for k in main:
-                if k == card and not used_taken:
-                    used_taken = True
-                    continue
-                if rest[k] <= 0 or hand[k] >= 3:
-                    rest_ok = False
-                    break
-                rest[k] -= 1
-            if not rest_ok:
+            # The two cards the hand gives (the group less one copy of the taken card): unlocked (held 1 or 2), and
+            # both copies held when the two are one kind. Checked before any copy of the hand is made.
+            a, b = _HAND_PART[(main, card)]
+            if not (0 < hand[a] < 3 and 0 < hand[b] < 3) or (a == b and hand[a] != 2):
                 continue
+            rest = list(hand)
+            rest[a] -= 1
+            rest[b] -= 1
             for bis in _bi_choices(rest, card, hand, erqishi) if bi else [()]:
                 after = list(rest)
                 for g in bis:
@@ -778,6 +773,16 @@ def _main_order(group: tuple[int, int, int], card: int) -> tuple[int, int, int]:
 
 def _is_erqishi(group: tuple[int, int, int]) -> bool:
     return sorted(k % 10 for k in group) == [1, 6, 9]
+
+
+def _hand_part(group: tuple[int, int, int], card: int) -> tuple[int, int]:
+    rest = list(group)
+    rest.remove(card)
+    return rest[0], rest[1]
+
+
+# For each kind and each 吃 group with it: the two cards the hand gives (computed once).
+_HAND_PART = {(g, k): _hand_part(g, k) for k in range(NUM_KINDS) for g in chi_groups_with(k)}
 
 
 def _bi_choices(
