@@ -337,7 +337,7 @@ def draw_result(self: TableScene, surface: pygame.Surface) -> None:
         y += line_h(size) + 8 * u
     if model.groups == [] and model.hands:
         # 荒庄: every hand left, face up (the table shows them too).
-        hw = max(12, int(sw * 0.8))
+        hw = sw
         _, hh = cards.card_size(hw)
         bottom = labels["next"].top - 8 * u
         for name, held in model.hands:

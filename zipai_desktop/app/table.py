@@ -190,6 +190,7 @@ class TableScene:
             return
         if self.controller.hand_over:
             self.show_result = True
+            self.cues = []  # a forced meld's call is stale once the settlement shows
             return
         seat = self.controller.to_act
         if seat is None:
