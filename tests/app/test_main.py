@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,25 @@ def test_bad_window_options_are_one_clear_line(
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert message in err and len(err) < 600
+
+
+def test_the_demo_says_what_the_store_did_one_line_each(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The headless demo has no banner: a damaged file moved aside is said on stderr (before: silently), and the
+    temporary file of a killed autosave is removed as at a game's start."""
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text("[" * 100_000, encoding="utf-8")
+    (home / "data" / "autosave.json").write_text("{bad", encoding="utf-8")
+    (home / "data" / "history.sqlite").write_bytes(b"not a database, " * 400)
+    stale = home / "data" / ".autosave.json.abcd1234.tmp"  # the name write_atomic gives, left by a kill
+    stale.write_text("{half a", encoding="utf-8")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    args = ["--demo", "--frames", "30", "--size", "1024x640", "--screenshot", str(tmp_path / "shot.png")]
+    assert app_main.main([*args, "--home", str(home)]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    for name in ("settings.json", "autosave.json", "history.sqlite"):
+        said = [line for line in lines if f"moved aside to {name}.damaged-" in line]
+        assert len(said) == 1 and said[0].startswith("zipai: "), lines
+        assert len(list((home / ("config" if name == "settings.json" else "data")).glob(f"{name}.damaged-*"))) == 1
+    assert not stale.exists()

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine.jsonsafe import clip, name
+from ..engine.jsonsafe import clip, name, printable
 from ..engine.match import seed_from_text
 from ..store.paths import HOME_ENV
 
@@ -299,16 +299,29 @@ def run_demo(args: argparse.Namespace) -> int:
 def _run_demo(args: argparse.Namespace) -> int:
     import pygame
 
+    from ..store.autosave import load_autosave
     from ..store.settings import load_settings
     from .controller import Controller, GameConfig, SeatConfig
+    from .persist import recover_at_start
     from .settings_screen import apply
     from .table import TableScene
 
-    # The demo reads the settings like a game does (and reports a damaged file), then uses the default look so that
-    # screenshots depend only on the seed.
+    # The demo starts like a game does: it reads the settings and the autosave (a damaged file is moved aside, the
+    # temporary files of a killed write are removed, a finished hand a kill kept out of the history is recorded), and
+    # says so on stderr, since it has no banner. Then it uses the default look so that screenshots depend only on the
+    # seed.
     _settings, problems = load_settings()
-    for problem in problems:
-        print(f"zipai: {problem}", file=sys.stderr)
+    saved, message = load_autosave()
+    problems = [*problems, *([message] if message else []), *recover_at_start(saved)]
+    said: set[str] = set()
+
+    def say(messages: Sequence[str]) -> None:
+        for text in messages:
+            if text not in said:
+                said.add(text)
+                print(f"zipai: {printable(text)}", file=sys.stderr)
+
+    say(problems)
     apply(type(_settings)())
     headless = args.screenshot is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
     app = App(args.size, args.lang, headless=headless, resizable=False)
@@ -318,7 +331,8 @@ def _run_demo(args: argparse.Namespace) -> int:
     from .persist import Persistence
 
     # The demo goes through the same store as a game: it autosaves and records its (bots-only) hands.
-    controller = Controller(config, inline_bots=not args.live_bots, persistence=Persistence())
+    persistence = Persistence()
+    controller = Controller(config, inline_bots=not args.live_bots, persistence=persistence)
     table = TableScene(controller, args.size, lang=args.lang, speed=args.speed)
     app.push(table)
     times: list[float] = []
@@ -333,6 +347,7 @@ def _run_demo(args: argparse.Namespace) -> int:
             app.clock.tick(FPS)
         if table.show_result and not args.screenshot:
             table._next_hand()
+        say(persistence.messages)  # the store's problems (history moved aside, autosave failed), each once
     status = 0
     try:
         if args.screenshot:
@@ -344,6 +359,7 @@ def _run_demo(args: argparse.Namespace) -> int:
         print(f"zipai: cannot write {clip(args.screenshot or args.frame_times)}: {exc}", file=sys.stderr)
         status = 1
     controller.close()
+    say(persistence.messages)
     pygame.quit()
     return status
 
