@@ -112,3 +112,10 @@ def test_load_file_names_the_file_and_checks_size(tmp_path: Path) -> None:
         load_file(path, what="settings.json")
     with pytest.raises(JsonInputError, match="more than the 5 this program reads"):
         load_file(path, max_bytes=5)
+
+
+def test_quote_stays_short_when_escaping_makes_each_character_six_long() -> None:
+    # 80 control characters escape to 480: the message must still be one short line (hypothesis found 130 chars).
+    assert len(quote("\x00" * 80)) < 130
+    assert len(quote("\x00" * 10_000)) < 130
+    assert len(quote(["\x00" * 80])) < 130

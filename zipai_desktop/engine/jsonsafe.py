@@ -55,17 +55,20 @@ def printable(text: str) -> str:
 
 def clip(text: str, limit: int = QUOTE_CHARS) -> str:
     """``text`` made printable and cut to about ``limit`` characters (an ellipsis says it was cut)."""
-    if len(text) > limit:
-        return printable(text[:limit]) + f"… ({len(text):,} characters)"
-    return printable(text)
+    # Escaping can make a character six long: cut after escaping too, so the line stays short whatever the text.
+    shown = printable(text[:limit])
+    if len(text) > limit or len(shown) > limit:
+        return shown[:limit] + f"… ({len(text):,} characters)"
+    return shown
 
 
 def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
     """A bad value for an error message: JSON, at most about ``limit`` characters of it, one printable line."""
     if isinstance(value, str):
-        if len(value) > limit:
-            return printable(json.dumps(value[:limit], ensure_ascii=False)) + f"… ({len(value):,} characters)"
-        return printable(json.dumps(value, ensure_ascii=False))
+        shown = printable(json.dumps(value[:limit], ensure_ascii=False))
+        if len(value) > limit or len(shown) > limit + 2:  # + 2: the quotes
+            return shown[: limit + 1] + f"… ({len(value):,} characters)"
+        return shown
     if isinstance(value, int) and not isinstance(value, bool):
         digits = _int_digits(value)
         if digits > limit:
