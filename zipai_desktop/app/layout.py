@@ -189,6 +189,8 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
             ph = _pile_height(melds.width, small_w, plh, capacity)
             pile = pygame.Rect(melds.left, melds.top - ph - margin, melds.width, ph)
             label = pygame.Rect(melds.left, pile.top - lh - 2, melds.width + small_h, lh)
+            if label.bottom > hand.top:  # small cards: the label comes down beside the column of backs
+                label.width = melds.width
         elif side == "left":
             # Facing right, the player's right is down the screen: the pile below the melds.
             hand = pygame.Rect(margin, int(h * 0.18), small_h, int(h * 0.36))
