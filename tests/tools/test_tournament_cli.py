@@ -89,3 +89,32 @@ def test_bad_arguments_are_refused_with_exit_2(
 ) -> None:
     code, out, err = run(args, capsys)
     assert code == 2 and out == "" and message in err and err.startswith("zipai tournament:")
+
+
+class _SlowClock:
+    """A machine where every clock read is a second later: a strong bot on a time budget would play fewer worlds."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_strong_bots_give_the_same_json_on_a_fast_and_a_slow_machine(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, bot tables played the strong bot on the window's 0.3 s budget, so a seeded tournament depended on the
+    machine's speed and load; now it plays a world count and reads no clock."""
+    from zipai_desktop.bots import search
+
+    args = ["tournament", "--rules", "guilin", "--entrants", "6", "--rounds", "1", "--hands", "1", "--seed", "4"]
+    args += ["--levels", "strong,casual,strong", "--json"]
+    assert main(args) == 0
+    fast = capsys.readouterr().out
+    monkeypatch.setattr(search, "time", _SlowClock())
+    assert main(args) == 0
+    slow = capsys.readouterr().out
+    assert slow == fast
+    assert [s["level"] for s in json.loads(fast)["competitions"][0]["final"]].count("strong") == 4

@@ -18,6 +18,12 @@ from ..engine.tournament import HUMAN, Entrant, TableResult, Tournament
 #: The bot levels of a default field, weakest first; the field cycles through them.
 FIELD_LEVELS = ("beginner", "casual", "strong")
 
+#: The strong bot at a bot table plays a world count, not the window's 0.3 s budget: no decision reads the clock, so a
+#: seeded competition gives the same tables on any machine and under any load. 48 worlds is about what the budget
+#: holds in play (bench/strong_worlds.py: median 46 worlds per decision on a loaded 2-core machine).
+TABLE_WORLDS = 48
+BOT_SETTINGS: dict[str, dict[str, Any]] = {"strong": {"worlds": TABLE_WORLDS, "budget_s": None}}
+
 
 def make_field(entrants: int, levels: Sequence[str] = FIELD_LEVELS, *, human: bool = True) -> tuple[Entrant, ...]:
     """The player (when ``human``) and named bots of mixed levels: bot ``i`` is named ``str(i)`` (the window shows a
@@ -38,7 +44,10 @@ def play_table(
     while not match.over:
         game = match.start_hand()
         # The same per-hand bot seeds as the table in the window (controller.step_bot), so a hand plays alike.
-        bots = [make_bot(level, bot_seed(f"{seed}:{match.played}", s)) for s, level in enumerate(levels)]
+        bots = [
+            make_bot(level, bot_seed(f"{seed}:{match.played}", s), **BOT_SETTINGS.get(level, {}))
+            for s, level in enumerate(levels)
+        ]
         while game.to_act is not None:
             seat = game.to_act
             game.apply(seat, bots[seat].choose(observe(game, seat), game.legal_actions(seat)))
