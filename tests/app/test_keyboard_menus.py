@@ -33,7 +33,9 @@ def test_title_setup_and_table_by_keyboard() -> None:
     key(app, pygame.K_RETURN)
     table = app.scenes[-1]
     assert isinstance(table, TableScene) and table.controller.config.rules == "bohu"
-    key(app, pygame.K_ESCAPE)  # leave the table
+    key(app, pygame.K_ESCAPE)  # leave the table: it asks first
+    assert app.scenes[-1] is table and table.confirm_leave
+    key(app, pygame.K_RETURN)
     assert app.scenes[-1] is setup
     key(app, pygame.K_ESCAPE)
     app.frame(1 / 60)

@@ -18,13 +18,15 @@ from ..engine.actions import Action
 from ..engine.events import Event, redact
 from ..engine.game import Game, IllegalAction
 from ..engine.match import Match
-from ..engine.observation import observe
+from ..engine.observation import Observation, observe
 from ..engine.rules import get_rules
+from ..engine.waits import Wait, waits
 
 if TYPE_CHECKING:
     from .persist import Persistence
 
 HUMAN = "human"
+HINT_BUDGET_S = 0.3  # the strong bot's search time for a hint computed inline (tests, the headless demo)
 
 
 @dataclass
@@ -85,6 +87,7 @@ class Controller:
         self.error: str | None = None
         self.persistence = persistence
         self.recorded = False
+        self.assisted = False  # a hint was used in a counted game (statistics leave the match out)
         if persistence is not None:
             persistence.start_match(self)
 
@@ -172,6 +175,38 @@ class Controller:
         self.game.apply(seat, action)
         self._after_action()
         return True
+
+    # --- aids: the 听 list and the discard hint ----------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        return observe(self.game, seat)
+
+    def waits(self, seat: int) -> list[Wait]:
+        """The cards that would win for ``seat`` now, as the engine itself would offer them (engine.waits)."""
+        return waits(self.game, seat)
+
+    def ask_hint(self, seat: int) -> Decision | Action | None:
+        """The strong bot's choice for ``seat``'s decision, from its observation only: off the UI thread (a
+        :class:`Decision` to poll) when the bots run in the worker, at once when they run inline."""
+        legal = self.game.legal_actions(seat)
+        if not legal:
+            return None
+        seed = bot_seed(f"{self.match.seed}:{self.match.played}:hint", seat)
+        obs = observe(self.game, seat)
+        if self.inline_bots or self.runner is None:
+            bot = make_bot("strong", seed)
+            if hasattr(bot, "budget_s"):
+                bot.budget_s = HINT_BUDGET_S
+            return bot.choose(obs, legal)
+        return self.runner.decide("strong", seed, obs, legal)
+
+    def mark_assisted(self) -> None:
+        """A hint was used in a game the statistics count: the match is marked and left out, like practice."""
+        if self.assisted:
+            return
+        self.assisted = True
+        if self.persistence is not None:
+            self.persistence.mark_assisted()
 
     # --- practice ---------------------------------------------------------------------------------------------------
 

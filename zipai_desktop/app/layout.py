@@ -8,10 +8,10 @@ player, left of the melds.
 
 Card sizes follow the window; :data:`SCALE` (:func:`set_scale`) multiplies the card widths of the hand and of melds and
 piles, and the setting ``large_cards`` (``cards.LARGE``, see :func:`cards.set_style`) asks for at least
-:data:`LARGE_SCALE`. At the default scale the layout is exactly as it always was. Scaled up, the viewer's hand takes the
-whole width of the window (the claim buttons move up, between the log and the hand) and its cards grow only as far as
-the widest possible hand (:data:`FIT_CARDS` cards in :data:`FIT_GROUPS` groups) still fits on one row; with a seat at
-the top, meld cards grow only as far as that seat's melds stay above the card on offer.
+:data:`LARGE_SCALE`. The viewer's hand is held in columns (see ``hand_view``), three cards high, left of the claim
+prompt. Scaled up, its cards grow only as far as the widest possible hand (:data:`FIT_CARDS` cards in :data:`FIT_GROUPS`
+groups) would still fit on one row (a bound the columns stay well within); with a seat at the top, meld cards grow only
+as far as that seat's melds stay above the card on offer.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ SCALE_RANGE = (0.5, 2.0)
 #: 22 (Bohu, 2 seated). A longer pile still fits its place: its cards close up (:func:`pile_slot`).
 PILE_CAPACITY = {2: 28, 3: 14, 4: 14}
 PILE_STEP = 0.62  # the part of a pile card that shows beside the next one (its glyph)
+COLUMN_STEP = 0.46  # hand_view.STEP: the part of a hand card that shows above the card below it
+HAND_COLUMNS = 11  # room for this many columns of the hand (a hand of ten pairs and a card); more close up
 FIT_CARDS = 21  # a 桂林 dealer's hand: 20 dealt and the 挡底
 FIT_GROUPS = 20  # ... in the worst case spread over all 20 kinds (table._hand_rects leaves a gap between kinds)
 
@@ -132,6 +134,11 @@ class Layout:
     buttons: pygame.Rect  # the claim prompt
     info: pygame.Rect  # top-left: scores and the hand number
     log: pygame.Rect
+    column_w: int = 0  # card width of the hand's columns (hand_view): hand_w, or less where the height is short
+
+    @property
+    def hand_card_w(self) -> int:
+        return self.column_w or self.hand_w
 
 
 def side_of(seat: int, viewer: int, players: int) -> str:
@@ -160,7 +167,6 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
                 small_w -= 1
     elif factor < 1.0:
         hand_w, small_w = max(14, int(hand_w * factor)), max(14, int(small_w * factor))
-    wide_hand = factor > 1.0
     _, hand_h = card_size(hand_w)
     _, small_h = card_size(small_w)
     meld_h = _meld_h(small_w)
@@ -174,14 +180,11 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
     has_top = any(side_of(s, viewer, players) == "top" for s in range(players))
     info_w = int(w * 0.36) - 2 * margin if has_top else int(w * 0.5)
     info = pygame.Rect(margin, margin, info_w, 2 * text_size + 14 + int(1.5 * (text_size - 4)))
+    left_of_bottom = margin if players == 2 else 2 * margin + small_h  # right of the left seat's column of backs
     for seat in range(players):
         side = side_of(seat, viewer, players)
         if side == "bottom":
-            hand_right = w - margin if wide_hand else w - margin - int(w * 0.16)
-            hand = pygame.Rect(margin, h - hand_h - margin, hand_right - margin, hand_h)
-            melds = pygame.Rect(margin, hand.top - meld_h - margin, int(w * 0.42), meld_h)
-            pile = pygame.Rect(melds.right + margin, melds.top, int(w * 0.78) - melds.right - 2 * margin, meld_h)
-            label = pygame.Rect(margin, melds.top - lh - 2, int(w * 0.4), lh)
+            hand, melds, pile, label = _bottom_seat(w, h, margin, hand_w, small_w, meld_h, lh, left_of_bottom)
         elif side == "right":
             # Facing left, the player's right is up the screen: the pile above the melds, the label above both.
             hand = pygame.Rect(w - margin - small_h, int(h * 0.16), small_h, int(h * 0.36))
@@ -209,16 +212,53 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
             pile = pygame.Rect(left, top, width, _pile_height(width, small_w, plh, capacity))
             label = pygame.Rect(hand.right + margin, margin, w - hand.right - 2 * margin, lh)
         seats[seat] = SeatArea(side, hand, melds, pile, label, plh)
+    # The hand's columns are three cards high; where that would push the viewer's melds into a side seat's pile, the
+    # column cards get narrower (never the card on offer) until the viewer's label sits below everything of the sides.
+    column_w = hand_w
+    bottom_seat = next(s for s in range(players) if side_of(s, viewer, players) == "bottom")
+    area = seats[bottom_seat]
+    reach = pygame.Rect(area.label.left, 0, area.pile.right - area.label.left, h)
+    floor = max(
+        (
+            r.bottom
+            for s, a in seats.items()
+            if s != bottom_seat
+            for r in (a.hand, a.melds, a.pile, a.label)
+            if r.colliderect(reach)
+        ),
+        default=0,
+    )
+    while column_w > 14 and area.label.top < floor + margin:
+        column_w -= 1
+        hand, melds, pile, label = _bottom_seat(w, h, margin, column_w, small_w, meld_h, lh, left_of_bottom)
+        area = SeatArea(area.side, hand, melds, pile, label, area.pile_label_h)
+    seats[bottom_seat] = area
     centre = pygame.Rect(0, 0, int(w * 0.30), int(h * 0.30))
     centre.center = (w // 2, int(h * 0.40))
     wall = pygame.Rect(centre.left, centre.top, centre.width // 3, centre.height)
     offer = pygame.Rect(wall.right, centre.top, centre.width - wall.width, centre.height)
     log = pygame.Rect(int(w * 0.79), int(h * 0.55), int(w * 0.21) - margin, int(h * 0.14))
-    if wide_hand:
-        # Above the right end of the hand, below the log: room for a row of 胡 / 碰 and the 过 button under it.
-        bottom = h - hand_h - 2 * margin
-        height = max(2 * 32 + 6, min(hand_h, bottom - log.bottom - margin))
-        buttons = pygame.Rect(w - int(w * 0.16) - margin, bottom - height, int(w * 0.16), height)
-    else:
-        buttons = pygame.Rect(w - int(w * 0.16) - margin, h - hand_h - margin, int(w * 0.16), hand_h)
-    return Layout((w, h), hand_w, small_w, seats, centre, wall, offer, buttons, info, log)
+    # The hand's columns leave the right of the bottom row free: the claim prompt sits there, whatever the scale.
+    buttons = pygame.Rect(w - int(w * 0.16) - margin, h - hand_h - margin, int(w * 0.16), hand_h)
+    return Layout((w, h), hand_w, small_w, seats, centre, wall, offer, buttons, info, log, column_w)
+
+
+def _bottom_seat(
+    w: int, h: int, margin: int, card_w: int, small_w: int, meld_h: int, lh: int, left: int
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The viewer's row along the bottom, left to right: the hand's columns (``card_w`` wide, three cards high), the
+    melds, the pile (on the player's right), then the claim prompt; the label above the hand."""
+    card_h = card_size(card_w)[1]
+    column_h = card_h + 2 * int(card_h * COLUMN_STEP)
+    band = max(column_h, meld_h)
+    top = h - margin - band
+    prompt_left = w - int(w * 0.16) - margin
+    meld_step = small_w + max(3, small_w // 6)  # meld_column's step
+    melds_w = MAX_MELDS * meld_step
+    room = prompt_left - 4 * margin - melds_w  # for the hand and the pile
+    hand_w = min(HAND_COLUMNS * (card_w + max(4, card_w // 5)), int(room * 0.7))
+    hand = pygame.Rect(margin, top, hand_w, band)
+    melds = pygame.Rect(hand.right + margin, h - margin - meld_h, melds_w, meld_h)
+    pile = pygame.Rect(melds.right + margin, top, prompt_left - margin - (melds.right + margin), band)
+    label = pygame.Rect(left, top - lh - 2, int(w * 0.4), lh)
+    return hand, melds, pile, label

@@ -73,6 +73,15 @@ class Persistence:
         except Exception as exc:  # noqa: BLE001 - a failed autosave must not end the game; the last good one stays
             self._report(Notice(f"autosave failed: {exc}", "autosave_failed", error=error_text(exc)))
 
+    def mark_assisted(self) -> None:
+        """The player used a hint: the match leaves the statistics, as a practice match does."""
+        if self.match_id is None:
+            return
+        try:
+            self.history.mark_practice(self.match_id)
+        except Exception as exc:  # noqa: BLE001
+            self.messages.append(f"history not recorded: {exc}")
+
     def hand_finished(self, controller: Controller) -> None:
         if self.match_id is None:
             return

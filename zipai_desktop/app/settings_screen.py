@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ..store.settings import Settings, load_settings, save_settings
+from ..store.settings import BOT_PACES, DISCARD_MODES, Settings, load_settings, save_settings
 from . import cards, layout
 from .banner import localize
 from .i18n import tr
@@ -19,6 +19,7 @@ from .sizing import Painter, ui_for
 from .table import FELT, GOLD, GREY, PANEL, WHITE
 
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
+CHOICES = {"discard_mode": DISCARD_MODES, "bot_pace": BOT_PACES}
 VOLUMES = (0.0, 0.25, 0.5, 0.8, 1.0)
 
 
@@ -56,6 +57,9 @@ class SettingsScene:
         elif name == "animation_speed":
             i = min(range(len(SPEEDS)), key=lambda k: abs(SPEEDS[k] - s.animation_speed))
             s = dataclasses.replace(s, animation_speed=SPEEDS[(i + 1) % len(SPEEDS)])
+        elif name in CHOICES:
+            options = CHOICES[name]
+            s = dataclasses.replace(s, **{name: options[(options.index(getattr(s, name)) + 1) % len(options)]})
         elif name == "volume":
             i = min(range(len(VOLUMES)), key=lambda k: abs(VOLUMES[k] - s.volume))
             s = dataclasses.replace(s, volume=VOLUMES[(i + 1) % len(VOLUMES)])
@@ -104,6 +108,8 @@ class SettingsScene:
         value = getattr(self.settings, name)
         if name == "language":
             return tr(f"lang.{value}", self.lang)
+        if name in CHOICES:
+            return tr(f"settings.{name}.{value}", self.lang)
         if isinstance(value, bool):
             return tr("common.on" if value else "common.off", self.lang)
         if name == "animation_speed":
@@ -123,7 +129,18 @@ class SettingsScene:
         paint.text(surface, tr("settings.title", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, y))
         y += ui.line(ui.heading) + ui.gap
         self.rows = []
-        names = ["language", "animation_speed", "sound", "volume", "fullscreen", "large_cards", "colour_blind"]
+        names = [
+            "language",
+            "animation_speed",
+            "bot_pace",
+            "discard_mode",
+            "hints",
+            "sound",
+            "volume",
+            "fullscreen",
+            "large_cards",
+            "colour_blind",
+        ]
         pairs = [(tr(f"settings.{name}", self.lang), self._value(name)) for name in names]
         # As wide as the longest label and value need, at least 60% of the window.
         need = max(ui.text_w(label) + ui.text_w(value, bold=True) for label, value in pairs) + 4 * ui.pad

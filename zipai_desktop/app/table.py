@@ -8,6 +8,8 @@ hot-seat play, a cover hides the table until the next player clicks.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,13 +19,15 @@ import pygame
 from ..engine import events as ev
 from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
 from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph, is_red, parse_cards
-from ..engine.hu import Source, evaluate_win
 from ..engine.melds import Meld, MeldKind
-from . import cards
+from ..engine.waits import Wait
+from ..store.settings import SPEED_RANGE, SettingsError, load_settings, save_settings
+from . import cards, table_aids
 from .anim import Animation, Flight
 from .banner import Banner
 from .controller import Controller
 from .fonts import fitted, font, text
+from .hand_view import DOUBLE_CLICK, DRAG_START, Drag, HandView
 from .i18n import tr
 from .layout import make_layout, meld_column, pile_slot
 from .names import full_name, short_name
@@ -32,6 +36,9 @@ from .settlement_panel import draw_result, handle_result_event
 from .sizing import Painter
 from .sound import Sound
 from .view_model import TableView
+
+PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.4}  # seconds after each bot action (at speed ×1)
+CLAIM_PAUSE = 2.0  # ... times this before a bot answers a 碰 / 吃 / 胡 offer
 
 
 @dataclass
@@ -83,7 +90,17 @@ class TableScene:
         self.help_paint = Painter()  # the key help's lines (tests/app/test_sizing.py checks they fit)
         self.cues: list[list[object]] = []  # [seat, text, seconds left]: forced actions announce themselves
         self._waits_key: tuple[object, ...] = ()
-        self._waits: list[tuple[int, int]] = []
+        self._waits: list[Wait] = []
+        settings, _ = load_settings()
+        self.discard_mode = settings.discard_mode  # click | double | drag
+        self.pace = settings.bot_pace  # fast | normal | slow: the pause after each bot action
+        self.hints_in_counted = settings.hints
+        self.hand_view = HandView()  # the viewer's hand in columns (理牌, drag, Shift+arrows)
+        self.clock = 0.0  # seconds of frames seen (double-clicks are timed on it, never on the wall clock)
+        self.toast: list[object] | None = None  # [text, seconds left]: what an F-key toggled
+        self.confirm_leave = False  # Esc asked "leave this hand?"
+        self.hint: object = None  # a pending hint Decision, or the hinted Action
+        self._hint_key: tuple[object, ...] = ()
         self.size = size
         self.layout = make_layout(size, controller.config.players, self.viewer)
         self._pull()
@@ -122,6 +139,7 @@ class TableScene:
         """Hot-seat: rebuild the view for the player now in front of the screen, without animation."""
         self.viewer = seat
         self.view = TableView(seat)
+        self.hand_view.reset()
         for event in self.controller.all_events(seat):
             self.view.apply(event)
         self.queue.clear()
@@ -165,6 +183,11 @@ class TableScene:
             self.hide = set()
 
     def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.toast is not None:
+            self.toast[1] = float(self.toast[1]) - dt  # type: ignore[arg-type]
+            if float(self.toast[1]) <= 0:  # type: ignore[arg-type]
+                self.toast = None
         if self.cover_for is None:  # behind the cover nothing of the hand reaches the view (rebuilt on the click)
             self._pull()
         persistence = self.controller.persistence
@@ -197,13 +220,81 @@ class TableScene:
             return
         if not self.controller.is_human(seat):
             self.bot_wait += dt
-            if (self.bot_wait >= 0.25 / self.speed or self.controller.thinking) and self.controller.step_bot():
+            if (self.bot_wait >= self.bot_pause() or self.controller.thinking) and self.controller.step_bot():
                 self.bot_wait = 0.0
             return
         if seat != self.viewer:
             self.cover_for = seat
             return
         self._make_buttons()
+
+    def bot_pause(self) -> float:
+        """Seconds a bot's action waits, so a person can follow: a short pause per action, longer before a claim or a
+        win (the 碰 / 吃 / 胡 offers); the pace is a setting, and -/+ scale it with the animations."""
+        pending = self.controller.game.pending
+        claim = pending is not None and pending.kind != "discard"
+        return PACES[self.pace] * (CLAIM_PAUSE if claim else 1.0) / self.speed
+
+    # --- aids -----------------------------------------------------------------------------------------------------
+
+    def caught_up(self) -> bool:
+        """The screen shows the engine's present (no animation or event waiting): the deal is over, for one."""
+        return self.anim is None and not self.queue and not self.controller.has_new_events
+
+    def current_waits(self) -> list[Wait]:
+        """The 听 list for the viewer (F2), asked of the engine; nothing while the screen is behind the engine."""
+        if not self.helpers["waits"] or not self.caught_up() or self.show_result or self.cover_for is not None:
+            return []
+        if not self.controller.is_human(self.viewer):
+            return []
+        game = self.controller.game
+        key = (id(game), len(game.events), self.viewer)
+        if key != self._waits_key:
+            self._waits = self.controller.waits(self.viewer)
+            self._waits_key = key
+        return self._waits
+
+    def hints_allowed(self) -> bool:
+        """In practice always; in a game the statistics count only with the setting on."""
+        return self.controller.config.practice or self.hints_in_counted
+
+    def request_hint(self) -> None:
+        """F4: ask the strong bot (from this seat's observation, off the UI thread) what it would do here."""
+        if self.hint is not None:
+            self.hint = None
+            table_aids.toggle_toast(self, "helper.hint", False)
+            return
+        if not self.hints_allowed():
+            table_aids.toast(self, tr("hint.off_in_counted", self.lang))
+            return
+        legal = self._my_decision()
+        if not legal:
+            table_aids.toggle_toast(self, "helper.hint", True)
+            return
+        table_aids.toggle_toast(self, "helper.hint", True)
+        self._hint_key = self._decision_key()
+        self.hint = self.controller.ask_hint(self.viewer)
+        if not self.controller.config.practice:
+            self.controller.mark_assisted()
+
+    def _decision_key(self) -> tuple[object, ...]:
+        game = self.controller.game
+        return (id(game), len(game.history), self.viewer)
+
+    def hint_line(self) -> str:
+        """The hint's text for the open decision ('' when there is none or it is for an earlier decision)."""
+        if self.hint is None:
+            return ""
+        if self._hint_key != self._decision_key():
+            self.hint = None  # the decision it answered is gone
+            return ""
+        if isinstance(self.hint, Action):
+            return table_aids.hint_text(self, self.hint)
+        if not self.hint.ready():  # type: ignore[attr-defined]
+            return tr("hint.thinking", self.lang)
+        action = self.hint.result()  # type: ignore[attr-defined]
+        self.hint = action
+        return table_aids.hint_text(self, action) if isinstance(action, Action) else ""
 
     # --- where cards go -------------------------------------------------------------------------------------------
 
@@ -299,7 +390,8 @@ class TableScene:
             gy = area.top - (ch + 12) * len(chis)
             for i, a in enumerate(chis):
                 flat = tuple(k for g in a.groups for k in g)
-                width = len(flat) * (cw + 2) + 6 * (len(a.groups) - 1) + 8
+                labels = sum(self._group_label(gi).get_width() + 4 for gi in range(len(a.groups)))
+                width = len(flat) * (cw + 2) + 6 * (len(a.groups) - 1) + 8 + labels
                 rect = pygame.Rect(area.right - width, gy + i * (ch + 12), width, ch + 8)
                 self.buttons.append(Button(rect, a, "", flat, str(i + 1)))
         for a, label, key in simple:
@@ -320,22 +412,10 @@ class TableScene:
             )
 
     def _hand_rects(self) -> list[tuple[pygame.Rect, int, bool]]:
-        """(rect, kind, locked) of each card of the viewer's hand, left to right, sorted and grouped by kind."""
+        """(hit rect, kind, locked) of each card of the viewer's hand, in reading order (columns left to right)."""
+        self.hand_view.sync(list(self.view.hand))
         area = self.layout.seats[self.viewer].hand
-        w = self.layout.hand_w
-        _, h = cards.card_size(w)
-        gap = max(3, w // 6)
-        out = []
-        x = area.left
-        for k in range(NUM_KINDS):
-            n = self.view.hand[k]
-            if not n:
-                continue
-            for _ in range(n):
-                out.append((pygame.Rect(x, area.top, w, h), k, n >= 3))
-                x += w + 1
-            x += gap
-        return out
+        return [(s.hit, s.kind, s.locked) for s in self.hand_view.spots(area, self.layout.hand_card_w)]
 
     def _act(self, action: Action) -> None:
         reason = self.controller.submit(self.viewer, action)
@@ -344,6 +424,13 @@ class TableScene:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.banner.handle_event(event):  # Esc or a click on the banner closes it, nothing else
+            return
+        if self.confirm_leave:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.confirm_leave = False
+                self.leave()
+            elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.confirm_leave = False
             return
         if self.cover_for is not None:
             if event.type == pygame.MOUSEBUTTONUP or (
@@ -363,8 +450,51 @@ class TableScene:
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.hand_view.drag is not None:
+            drag = self.hand_view.drag
+            drag.pos = event.pos
+            if abs(event.pos[0] - drag.start[0]) + abs(event.pos[1] - drag.start[1]) >= DRAG_START:
+                drag.active = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._click(event.pos)
+            drag = self.hand_view.drag
+            self.hand_view.drag = None
+            if drag is not None and drag.active:
+                self._drop(drag, event.pos)
+            else:
+                self._click(event.pos)
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        """A press on a card of the hand may become a drag (to another column, or to the table to discard)."""
+        spot = self.hand_view.at(pos, self.layout.seats[self.viewer].hand, self.layout.hand_card_w)
+        if spot is not None and not self.hide_hand():
+            self.hand_view.drag = Drag(spot.col, spot.row, spot.kind, pos, pos)
+
+    def hide_hand(self) -> bool:
+        return ("hand", self.viewer) in self.hide
+
+    def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+        area = self.layout.seats[self.viewer].hand
+        _, h = cards.card_size(self.layout.hand_card_w)
+        if pos[1] < area.top - h // 3:  # let go over the table
+            if self.discard_mode == "drag":
+                self._discard_card(drag.kind, drag.col, drag.row)
+            return
+        self.hand_view.move(drag.col, drag.row, self.hand_view.column_at(pos[0], area, self.layout.hand_card_w))
+
+    def _discard_card(self, kind: int, col: int, row: int) -> None:
+        """Discard a card of the hand, if a discard is what is asked now (a 坎 card says why it cannot go)."""
+        legal = self._my_decision()
+        if not any(isinstance(a, Discard) for a in legal):
+            return
+        if self.hand_view.columns and col < len(self.hand_view.columns):
+            from .hand_columns import is_locked
+
+            if is_locked(self.hand_view.columns[col], self.hand_view.hand):
+                self.message = tr("prompt.locked", self.lang, card=glyph(kind))
+                return
+        self._act(Discard(kind))
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_m and self.sound is not None:
@@ -374,13 +504,13 @@ class TableScene:
             self.skip_animations()
             return
         if event.key == pygame.K_ESCAPE and self.on_exit is not None:
-            self.leave()
+            self.confirm_leave = True  # asks first: Enter / Y leaves, Esc / N stays
             return
         if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.speed = max(0.25, self.speed / 1.5)  # slower animations
+            self._set_speed(self.speed / 1.5)  # slower animations and bots
             return
         if event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
-            self.speed = min(8.0, self.speed * 1.5)
+            self._set_speed(self.speed * 1.5)
             return
         if event.key in (pygame.K_F10, pygame.K_SLASH, pygame.K_QUESTION):
             self.show_help = not self.show_help
@@ -391,12 +521,22 @@ class TableScene:
                 self.buttons = []
                 self.message = ""
             return
-        if event.key == pygame.K_F1:
-            self.helpers["hu"] = not self.helpers["hu"]
-        if event.key == pygame.K_F2:
-            self.helpers["waits"] = not self.helpers["waits"]
-        if event.key == pygame.K_F3:
-            self.helpers["log"] = not self.helpers["log"]
+        toggles = {pygame.K_F1: ("hu", "helper.show_hu"), pygame.K_F2: ("waits", "helper.show_waits")}
+        toggles[pygame.K_F3] = ("log", "helper.action_log")
+        if event.key in toggles:
+            name, label = toggles[event.key]
+            self.helpers[name] = not self.helpers[name]
+            table_aids.toggle_toast(self, label, self.helpers[name])
+            return
+        if event.key == pygame.K_F4:
+            self.request_hint()
+            return
+        if event.key == pygame.K_r:
+            self.hand_view.sort()
+            return
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._hand_key(event)
+            return
         legal = self._my_decision()
         if not legal:
             return
@@ -405,31 +545,50 @@ class TableScene:
             if b.key and b.key == name and b.action is not None:
                 self._act(b.action)
                 return
-        discards = [a for a in legal if isinstance(a, Discard)]
-        if discards:
-            hand = [r for r in self._hand_rects() if not r[2]]
-            if event.key == pygame.K_LEFT:
-                self.selected = max(0, self.selected - 1)
-            elif event.key == pygame.K_RIGHT:
-                self.selected = min(len(hand) - 1, self.selected + 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN) and hand:
-                kind = hand[min(self.selected, len(hand) - 1)][1]
-                self._act(Discard(kind))
+        # Enter discards the card under the cursor; Space never discards (it is 过 when a claim is offered).
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            chosen = self.hand_view.selected()
+            if chosen is not None:
+                self._discard_card(chosen[2], chosen[0], chosen[1])
+
+    def _hand_key(self, event: pygame.event.Event) -> None:
+        """←/→ move the cursor over the cards that may be discarded; Shift+←/→ moves that card one column over."""
+        self.hand_view.sync(list(self.view.hand))
+        self.hand_view.keyboard = True
+        direction = -1 if event.key == pygame.K_LEFT else 1
+        if event.mod & pygame.KMOD_SHIFT:
+            self.hand_view.nudge(direction)
+            return
+        free = len(self.hand_view.free())
+        self.hand_view.cursor = max(0, min(free - 1, self.hand_view.cursor + direction))
+
+    def _set_speed(self, speed: float) -> None:
+        """-/+: the speed of animations and bot pauses, saved with the settings (it survives a resume)."""
+        self.speed = min(SPEED_RANGE[1], max(SPEED_RANGE[0], speed))
+        settings, _ = load_settings()
+        with contextlib.suppress(SettingsError, OSError):  # unwritable settings: the speed changes for this game only
+            save_settings(dataclasses.replace(settings, animation_speed=self.speed))
+        table_aids.toast(self, f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}")
 
     def _click(self, pos: tuple[int, int]) -> None:
         for b in self.buttons:
             if b.rect.collidepoint(pos) and b.action is not None:
                 self._act(b.action)
                 return
-        legal = self._my_decision()
-        if any(isinstance(a, Discard) for a in legal):
-            for rect, kind, locked in self._hand_rects():
-                if rect.collidepoint(pos):
-                    if locked:
-                        self.message = tr("prompt.locked", self.lang, card=glyph(kind))
-                    else:
-                        self._act(Discard(kind))
-                    return
+        spot = self.hand_view.at(pos, self.layout.seats[self.viewer].hand, self.layout.hand_card_w)
+        if spot is None or self.hide_hand():
+            return
+        for i, (c, r, _k) in enumerate(self.hand_view.free()):
+            if (c, r) == (spot.col, spot.row):
+                self.hand_view.cursor = i
+        if self.discard_mode == "click":
+            self._discard_card(spot.kind, spot.col, spot.row)
+        elif self.discard_mode == "double":
+            last = self.hand_view.last_click
+            self.hand_view.last_click = (self.clock, spot.col, spot.row)
+            if last is not None and last[1:] == (spot.col, spot.row) and self.clock - last[0] <= DOUBLE_CLICK:
+                self.hand_view.last_click = None
+                self._discard_card(spot.kind, spot.col, spot.row)
 
     def leave(self) -> None:
         """Leave the table: stop the bot worker (the match stays autosaved) and go back."""
@@ -450,6 +609,8 @@ class TableScene:
             return
         self.view = TableView(self.viewer)
         self.queue.clear()
+        self.hand_view.reset()  # a new deal is sorted afresh (理牌)
+        self.hint = None
         self._cover_the_deal()
 
     # --- drawing --------------------------------------------------------------------------------------------------
@@ -474,10 +635,14 @@ class TableScene:
             self._draw_log(surface)  # under the prompt: a wide 吃 choice may cover it
         self._draw_prompt(surface)
         self._draw_cues(surface)
+        table_aids.draw_hint(self, surface)
         if self.show_result:
             draw_result(self, surface)
         elif self.show_help:
             self._draw_help(surface)
+        table_aids.draw_toast(self, surface)
+        if self.confirm_leave:
+            table_aids.draw_confirm_leave(self, surface)
         self.banner.draw(surface, area=self._banner_area())
 
     def _banner_area(self) -> pygame.Rect:
@@ -667,44 +832,34 @@ class TableScene:
                 surface.blit(cards.back(w), pos)
 
     def _draw_own_hand(self, surface: pygame.Surface) -> None:
-        if ("hand", self.viewer) in self.hide:
+        """The hand in columns: each bottom card whole, the cards above showing their glyphs; a 坎 greyed (locked)."""
+        if self.hide_hand():
             return
         legal = self._my_decision()
         can_discard = any(isinstance(a, Discard) for a in legal)
+        self.hand_view.sync(list(self.view.hand))
+        area = self.layout.seats[self.viewer].hand
+        spots = self.hand_view.spots(area, self.layout.hand_card_w)
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
-        free = 0
-        for rect, kind, locked in self._hand_rects():
-            hover = can_discard and not locked and rect.collidepoint(mouse)
-            chosen = can_discard and not locked and free == self.selected
-            img = cards.face(kind, rect.width, dim=locked, mark=chosen)
-            surface.blit(img, rect.move(0, -8 if hover or chosen else 0))
-            if not locked:
-                free += 1
+        chosen = self.hand_view.selected() if (can_discard or self.hand_view.keyboard) else None
+        drag = self.hand_view.drag if self.hand_view.drag is not None and self.hand_view.drag.active else None
+        # Top of each column first: the card below is drawn over it and covers all but its glyph.
+        for spot in sorted(spots, key=lambda s: (s.col, -s.row)):
+            if drag is not None and (spot.col, spot.row) == (drag.col, drag.row):
+                continue
+            hover = can_discard and not spot.locked and spot.hit.collidepoint(mouse)
+            mark = chosen is not None and (spot.col, spot.row) == chosen[:2]
+            img = cards.face(spot.kind, spot.rect.width, dim=spot.locked, mark=mark)
+            surface.blit(img, spot.rect.move(0, -6 if hover else 0))
+        if chosen is not None:  # the cursor: an outline round the part of the card that shows
+            spot = next((s for s in spots if (s.col, s.row) == chosen[:2]), None)
+            if spot is not None:
+                pygame.draw.rect(surface, GOLD, spot.hit.inflate(4, 4), width=3, border_radius=6)
+        if drag is not None:
+            img = cards.face(drag.kind, self.layout.hand_card_w, mark=True)
+            surface.blit(img, img.get_rect(center=drag.pos))
         if self.helpers["waits"]:
-            self._draw_waits(surface)
-
-    def _draw_waits(self, surface: pygame.Surface) -> None:
-        """听: the cards that would win now, with what each would score (胡 / 胡息)."""
-        view = self.view
-        if sum(view.hand) == 0:
-            return
-        melds = view.melds[self.viewer]
-        key = (tuple(view.hand), tuple(melds))
-        if key != self._waits_key:
-            table = self.controller.rules.win_table_for(self.controller.options)
-            self._waits = []
-            for k in range(NUM_KINDS):
-                split = evaluate_win(view.hand, melds, k, Source.OTHER_DRAW, table)
-                if split is not None:
-                    self._waits.append((k, split.hu))
-            self._waits_key = key
-        waits = self._waits
-        if not waits:
-            return
-        log = self.layout.log
-        size = max(11, self.layout.size[1] // 48)
-        label = tr("helper.waits_line", self.lang, waits=" ".join(f"{glyph(k)}:{hu}" for k, hu in waits))
-        surface.blit(text(label, size, GOLD), (log.left, log.top - size - 8))
+            table_aids.draw_waits(self, surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -752,6 +907,9 @@ class TableScene:
                 x = b.rect.left + 4
                 assert isinstance(b.action, Chi)
                 for gi, g in enumerate(b.action.groups):
+                    tag = self._group_label(gi)  # 吃 before the main group, 比 before each 比 group
+                    surface.blit(tag, tag.get_rect(midleft=(x, b.rect.centery)))
+                    x += tag.get_width() + 4
                     for k in g:
                         surface.blit(cards.face(k, cw), (x, b.rect.top + 4))
                         x += cw + 2
@@ -765,6 +923,11 @@ class TableScene:
         if self.message:
             msg = text(self.message, max(11, size - 4), (255, 150, 150))
             surface.blit(msg, msg.get_rect(bottomright=(area.right, area.top - 4 - size * 2)))
+
+    def _group_label(self, index: int) -> pygame.Surface:
+        """The label of a group in a 吃 choice: 吃 for the main group, 比 for each group that puts out a copy."""
+        size = max(12, self.layout.size[1] // 40)
+        return text(tr("action.chi" if index == 0 else "action.bi", self.lang), size, GOLD, bold=True)
 
     def _draw_cues(self, surface: pygame.Surface) -> None:
         size = max(16, self.layout.size[1] // 26)

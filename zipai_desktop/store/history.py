@@ -503,6 +503,19 @@ class History:
         if cur.rowcount != 1:
             raise KeyError(f"no match {match_id}")
 
+    def mark_practice(self, match_id: int) -> None:
+        """Leave a match out of the statistics from now on and for the hands already stored, as practice matches are
+        (the table does this when a hint is used in a game the statistics count)."""
+        with self.transaction():
+            cur = self.conn.execute("UPDATE matches SET practice = 1 WHERE id = ?", (match_id,))
+            self.conn.execute("UPDATE hands SET counted = 0 WHERE match_id = ?", (match_id,))
+            self.conn.execute(
+                "UPDATE hand_bots SET counted = 0 WHERE hand_id IN (SELECT id FROM hands WHERE match_id = ?)",
+                (match_id,),
+            )
+        if cur.rowcount != 1:
+            raise KeyError(f"no match {match_id}")
+
     def add_hand(
         self,
         match_id: int,

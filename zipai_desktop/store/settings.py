@@ -32,6 +32,8 @@ SEAT_KINDS = ("human", "random", "beginner", "casual", "strong")
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (3840, 2160)
 SPEED_RANGE = (0.25, 4.0)
+DISCARD_MODES = ("click", "double", "drag")
+BOT_PACES = ("normal", "slow", "fast")
 
 
 class SettingsError(ValueError):
@@ -154,6 +156,9 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "rule_options": _check_rule_options,
     "large_cards": _check_bool("large_cards"),
     "colour_blind": _check_bool("colour_blind"),
+    "discard_mode": _check_choice("discard_mode", DISCARD_MODES),
+    "bot_pace": _check_choice("bot_pace", BOT_PACES),
+    "hints": _check_bool("hints"),
 }
 
 
@@ -177,6 +182,9 @@ class Settings:
     rule_options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per game: option name -> value
     large_cards: bool = False
     colour_blind: bool = False
+    discard_mode: str = "click"  # how a card is discarded: a click, a double-click, or a drag to the table
+    bot_pace: str = "normal"  # the pause after each bot action, so a person can follow
+    hints: bool = False  # the F4 discard hint in games the statistics count (always on in practice)
 
     def __post_init__(self) -> None:
         for f in fields(self):
