@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from zipai_desktop.store.autosave import (
     restore,
     save_match,
 )
+from zipai_desktop.store.settings import load_settings, save_settings
 
 from .play import match, play, step
 
@@ -201,3 +204,23 @@ def test_restore_refuses_with_a_reason() -> None:
     state["seats"] = ["human"]
     with pytest.raises(AutosaveError, match="seats"):
         restore(state)
+
+
+def test_a_start_removes_the_temporary_files_a_killed_save_left(home: Path) -> None:
+    """The title (and the demo) read the settings and the autosave at start: the half-written copies a kill left next
+    to them go, the files themselves and a fresh copy being written stay."""
+    m = match("guilin", seed="temps", hands=4)
+    play(m.start_hand(), 5)
+    save_match(match_state(m, SEATS, m.game))
+    save_settings(load_settings()[0])
+    left = [paths.autosave_path().parent / ".autosave.json.k1llEd00.tmp",
+            paths.settings_path().parent / ".settings.json.k1llEd00.tmp"]  # fmt: skip
+    fresh = paths.autosave_path().parent / ".autosave.json.wr1t1ng0.tmp"
+    for tmp in [*left, fresh]:
+        tmp.write_text('{"half', encoding="utf-8")
+    for tmp in left:
+        os.utime(tmp, (time.time() - 3600, time.time() - 3600))
+    assert load_settings()[1] == []
+    state, message = load_autosave()
+    assert state is not None and message is None
+    assert not any(tmp.exists() for tmp in left) and fresh.exists()
