@@ -389,3 +389,20 @@ def test_in_memory_history() -> None:
     assert h.message is None and not h.persistent
     small_set(h)
     assert h.stats() == EXPECTED_ALL
+
+
+def test_a_match_where_a_hint_was_used_leaves_the_statistics_like_practice(home: Path) -> None:
+    """The table marks a counted match when the player asks for the F4 hint: its hands stored so far and later ones
+    are left out, exactly as a practice match's are."""
+    h = History()
+    ids = small_set(h)
+    hinted = h.start_match("guilin", ["human", "casual", "casual"], seed=5, started_at=JAN)
+    h.add_hand(hinted, 0, outcome(fake_hand("guilin", 11), 0, (30, -15, -15), 15, Source.OWN_DRAW), played_at=JAN)
+    assert h.stats() != EXPECTED_ALL  # counted until marked
+    h.mark_practice(hinted)
+    h.add_hand(hinted, 1, outcome(fake_hand("guilin", 12), 0, (30, -15, -15), 15, Source.OWN_DRAW), played_at=JAN)
+    assert h.stats() == EXPECTED_ALL
+    assert not any(r.counted for r in h.hands(match_id=hinted))
+    assert h.hands(match_id=ids["a"])[0].counted
+    with pytest.raises(KeyError):
+        h.mark_practice(10_000)

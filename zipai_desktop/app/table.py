@@ -662,6 +662,8 @@ class TableScene:
         line = f"{game_name}  {tr('table.hand', self.lang, n=match.played + 1)}"
         if self.controller.config.practice:
             line += f"  [{tr('table.practice', self.lang)}]"
+        elif self.controller.assisted:  # a hint was used: the match is left out of the statistics, and says so
+            line += f"  [{tr('hint.used', self.lang)}]"
         surface.blit(fitted(line, size + 2, lay.info.width, GOLD, bold=True), lay.info.topleft)
         y = lay.info.top + size + 8
         totals = "  ".join(f"{self._short(s)} {match.totals[s]:+d}" for s in range(self.view.players))
