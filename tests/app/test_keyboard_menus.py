@@ -43,7 +43,7 @@ def test_title_setup_and_table_by_keyboard() -> None:
     assert isinstance(title, TitleScene)
     menu = [k for k in title.gui_buttons.values() if not k.startswith("lang:")]
     assert menu[0] == "resume"  # the match just left was autosaved
-    key(app, pygame.K_4)  # number keys open an entry directly: 4 is 统计
+    key(app, pygame.K_5)  # number keys open an entry directly: 5 is 统计
     assert isinstance(app.scenes[-1], StatsScene)
     stats = app.scenes[-1]
     before = stats.rules
@@ -86,7 +86,8 @@ def test_title_number_keys_stay_fixed_whether_or_not_resume_is_shown(resume: boo
         key(app, pygame.K_0 + n)
     expected = [k for k in MENU if resume or k != "resume"]
     assert opened == expected
-    assert MENU.index("new_game") == 1 and MENU.index("stats") == 4 and MENU.index("quit") == 7
+    assert MENU.index("new_game") == 1 and MENU.index("competition") == 2 and MENU.index("stats") == 5
+    assert MENU.index("quit") == 8
     for kind in expected:
         assert title.button(kind).text.startswith(f"{MENU.index(kind)} ")
     pygame.quit()

@@ -17,7 +17,7 @@ from ..bots.worker import BotRunner, Decision
 from ..engine.actions import Action
 from ..engine.events import Event, redact
 from ..engine.game import Game, IllegalAction
-from ..engine.match import Match
+from ..engine.match import Match, Stakes
 from ..engine.observation import Observation, observe
 from ..engine.rules import get_rules
 from ..engine.waits import Wait, waits
@@ -44,6 +44,8 @@ class GameConfig:
     seed: int | str | None = None
     hands: int | None = 8
     practice: bool = False  # practice against bots: undo allowed, not counted in statistics
+    stakes: dict[str, Any] | None = None  # 倍率: {"base", "multiplier", "start_balance"} (engine.match.Stakes)
+    target: int | None = None  # the match ends when a seat's total reaches +/- this many points
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -71,7 +73,16 @@ class Controller:
             self.options = self.match.options
         else:
             seed = config.seed if config.seed is not None else int(time.time() * 1000) % 1_000_000_007
-            self.match = Match(self.rules, self.options, seed=seed, hands=config.hands, players=config.players)
+            stakes = Stakes.from_json(config.stakes) if config.stakes is not None else None
+            self.match = Match(
+                self.rules,
+                self.options,
+                seed=seed,
+                hands=config.hands,
+                target=config.target,
+                players=config.players,
+                stakes=stakes,
+            )
             game = None
         self.inline_bots = inline_bots
         # Bots think in a worker process: pure-Python search in a thread would hold the GIL and stall the frames. It is

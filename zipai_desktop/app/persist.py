@@ -54,6 +54,7 @@ class Persistence:
                     options=dataclasses.asdict(controller.options),
                     seed=controller.match.seed,
                     practice=controller.config.practice,
+                    stakes=controller.match.stakes.to_json() if controller.match.stakes is not None else None,
                 )
             except Exception as exc:  # noqa: BLE001 - the history is a convenience; the game goes on without it
                 self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))

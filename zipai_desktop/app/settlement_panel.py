@@ -18,6 +18,7 @@ from . import cards
 from .fonts import font, text
 from .i18n import tr
 from .palette import GOLD, GREY, PANEL, WHITE
+from .stakes_view import hand_stakes_text
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -50,6 +51,7 @@ class PanelModel:
     payments: list[str] = field(default_factory=list)
     round: str = ""  # Bohu: each seat toward the 轮 target (x / 100)
     seats: list[tuple[str, int, int]] = field(default_factory=list)  # (name, this hand's points, match total)
+    stakes: str = ""  # 倍率: each seat's payment in stake units and its balance (stakes_view)
     hands: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)  # every hand left, face up
     footer: str = ""
 
@@ -103,6 +105,7 @@ def build_panel(scene: TableScene) -> PanelModel:
             pts = result.points[seat]
             total = match.totals[seat] + (pts if not scene.match_over else 0)
             model.seats.append((scene._short(seat), pts, total))
+        model.stakes = hand_stakes_text(match, result.points, lang, scene._short, booked=scene.match_over)
         rounds = controller.rules.rounds(controller.options)
         if rounds is not None:
             totals = match.round_totals if scene.match_over else match.round_totals_with(result)
@@ -334,6 +337,9 @@ def draw_result(self: TableScene, surface: pygame.Surface) -> None:
         surface.blit(_fit(f"{hand}: {parts}", size, width, GOLD), (left, y))
         y += line_h(size)
         surface.blit(_fit(f"{total}: {totals}", size, width, WHITE), (left, y))
+        y += line_h(size) + 8 * u
+    if model.stakes:
+        surface.blit(_fit(model.stakes, size, width, GOLD), (left, y))
         y += line_h(size) + 8 * u
     if model.groups == [] and model.hands:
         # 荒庄: every hand left, face up (the table shows them too).

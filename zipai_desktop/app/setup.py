@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..engine.match import seed_from_text
+from ..engine.match import STAKE_BALANCES, STAKE_BASES, STAKE_MULTIPLIERS, seed_from_text
 from ..engine.rules import get_rules
 from .banner import localize
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
@@ -23,6 +23,16 @@ from .table import FELT, GOLD, GREY, PANEL, WHITE, TableScene
 from .tutorial import wrap
 
 SEAT_KINDS = [HUMAN, "beginner", "casual", "strong", "random"]
+#: 倍率 matches: how many hands, and the optional points target (the starting balance is with the stakes).
+MATCH_HANDS = (8, 4, 16, 32)
+MATCH_TARGETS = (None, 30, 50, 100)
+STAKE_CHOICES: dict[str, tuple[Any, ...]] = {
+    "base": STAKE_BASES,
+    "multiplier": STAKE_MULTIPLIERS,
+    "start_balance": STAKE_BALANCES,
+    "hands": MATCH_HANDS,
+    "target": MATCH_TARGETS,
+}
 
 
 def option_choices(rules_name: str) -> dict[str, tuple[Any, ...]]:
@@ -75,6 +85,9 @@ class SetupScene:
         self.options: dict[str, Any] = settings.options_for(self.rules)
         self.seed = ""
         self.practice = False
+        # 倍率: off by default; each value cycles through STAKE_CHOICES (the first is the default).
+        self.stakes_on = False
+        self.stake: dict[str, Any] = {name: values[0] for name, values in STAKE_CHOICES.items()}
         self.focus = 0
         self.rows: list[Row] = []
         self.error = ""
@@ -138,6 +151,10 @@ class SetupScene:
             seed=seed,
             practice=self.practice and sum(1 for s in seats if s.kind == HUMAN) == 1,
         )
+        if self.stakes_on:
+            config.stakes = {k: self.stake[k] for k in ("base", "multiplier", "start_balance")}
+            config.hands = self.stake["hands"]
+            config.target = self.stake["target"]
         try:
             controller = Controller(config, persistence=Persistence())
         except ValueError as exc:  # an option combination the rules refuse
@@ -171,6 +188,8 @@ class SetupScene:
             options=dataclasses.asdict(match.options),
             seed=match.seed,
             hands=match.hands,
+            stakes=match.stakes.to_json() if match.stakes is not None else None,
+            target=match.target,
         )
         previous = self.saved.get("history_match")
         persistence = Persistence(match_id=previous if isinstance(previous, int) else None)
@@ -270,12 +289,55 @@ class SetupScene:
                 self._cycle_option(row.key)
             elif row.kind == "practice":
                 self.practice = not self.practice
+            elif row.kind == "stakes":
+                self.stakes_on = not self.stakes_on
+            elif row.kind == "stake":
+                values = STAKE_CHOICES[row.key]
+                self.stake[row.key] = values[(values.index(self.stake[row.key]) + 1) % len(values)]
             elif row.kind == "lang":
                 self.lang = row.key
             return
 
     def update(self, dt: float) -> None:
         self.gui.update(dt)
+
+    def stake_label(self, name: str) -> str:
+        value = self.stake[name]
+        if value is None:
+            return tr(f"stakes.no_{name}", self.lang)
+        return tr(f"stakes.{name}", self.lang, n=value)
+
+    def _stake_layout(self, x0: int, y: int) -> list[tuple[pygame.Rect, str, str, str | None]]:
+        """倍率: the switch, then (when on) 底分, 倍率, starting balance, hands and points target, wrapped to the
+        window: (rect, label, row kind, key) each."""
+        ui = self.ui
+        w = self.size[0]
+        line = ui.line()
+        left = x0 + ui.text_w(tr("setup.stakes", self.lang)) + 2 * ui.gap
+        on_off = [tr("common.on", self.lang), tr("common.off", self.lang)]
+        toggle = pygame.Rect(left, y, max(ui.button_w(s) for s in on_off), line)
+        out: list[tuple[pygame.Rect, str, str, str | None]] = [
+            (toggle, on_off[0] if self.stakes_on else on_off[1], "stakes", None)
+        ]
+        if self.stakes_on:
+            x, top = toggle.right + ui.gap, y
+            for name in STAKE_CHOICES:
+                label = self.stake_label(name)
+                bw = ui.button_w(label)
+                if x + bw > w - x0:
+                    x, top = toggle.right + ui.gap, top + line + ui.gap
+                out.append((pygame.Rect(x, top, bw, line), label, "stake", name))
+                x += bw + ui.gap
+        return out
+
+    def _draw_stakes(self, surface: pygame.Surface, x0: int, y: int) -> None:
+        ui = self.ui
+        line = ui.line()
+        self.paint.text(surface, tr("setup.stakes", self.lang), ui.font, WHITE, midleft=(x0, y + line // 2))
+        for rect, label, kind, key in self._stake_layout(x0, y):
+            selected = kind == "stakes" and self.stakes_on
+            self.paint.button(surface, rect, label, ui.font, selected=selected, pad=ui.pad)
+            self.rows.append(Row(rect, kind, key))
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
@@ -334,7 +396,8 @@ class SetupScene:
             texts.append(f"{tr(f'option.{name}', self.lang)}: {shown}")
         # The options take the room left above the seed row and the buttons: as many columns (up to 3) as their
         # longest text allows, and a smaller text when the rows still do not fit.
-        room = self.bottom_bar - 2 * ui.gap - line - ui.gap - y
+        stakes_h = max(r.bottom for r, *_ in self._stake_layout(x0, 0)) + ui.gap  # 倍率 rows under the seed row
+        room = self.bottom_bar - 2 * ui.gap - line - ui.gap - y - stakes_h
         for small in range(ui.small, 9, -1):
             longest = max(ui.button_w(t, small) for t in texts)
             cols = max(1, min(3, (w - 2 * x0 + ui.gap) // (longest + ui.gap)))
@@ -366,6 +429,7 @@ class SetupScene:
         practice.right = w - x0
         paint.button(surface, practice, practice_label, size, selected=self.practice, pad=ui.pad)
         self.rows.append(Row(practice, "practice"))
+        self._draw_stakes(surface, x0, y + line + ui.gap)
         if self.rows:
             framed = self.rows[min(self.focus, len(self.rows) - 1)].rect
             pygame.draw.rect(surface, GOLD, framed.inflate(4, 4), width=2, border_radius=6)

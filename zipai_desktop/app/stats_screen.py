@@ -85,6 +85,7 @@ class StatsScene:
             (tr("stats.dealt_in", self.lang), str(s.dealt_in)),
             (tr("stats.draws", self.lang), str(s.draws)),
             (tr("stats.points", self.lang), f"{s.points:+d}"),
+            (tr("stats.stake", self.lang), f"{s.stake:+d}"),  # 倍率: points x 底分 x 倍率 (1 per point without stakes)
         ]
 
     # --- controls ---------------------------------------------------------------------------------------------------

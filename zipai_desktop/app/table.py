@@ -35,6 +35,7 @@ from .palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from .settlement_panel import draw_result, handle_result_event
 from .sizing import Painter
 from .sound import Sound
+from .stakes_view import rate_text, totals_text
 from .view_model import TableView
 
 PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.4}  # seconds after each bot action (at speed ×1)
@@ -669,6 +670,10 @@ class TableScene:
         totals = "  ".join(f"{self._short(s)} {match.totals[s]:+d}" for s in range(self.view.players))
         line = f"{tr('table.total', self.lang)}: {totals}"
         surface.blit(fitted(line, size, lay.info.width, WHITE), (lay.info.left, y))
+        if match.stakes is not None:  # 倍率: the running balance in stake units, one line more
+            y += size + 6
+            stakes = f"{rate_text(match, self.lang)}   {totals_text(match, self.lang, self._short)}"
+            surface.blit(fitted(stakes, max(10, size - 2), lay.info.width, GOLD), (lay.info.left, y))
         speed = f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}  (-/+, Tab)"
         surface.blit(text(speed, max(10, size - 4), GREY), (lay.info.left, y + size + 6))
 

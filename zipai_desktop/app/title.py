@@ -1,4 +1,5 @@
-"""The title screen: new game, resume the autosaved match, tutorial, rules, statistics, replays, quit; and the language.
+"""The title screen: new game, resume the autosaved match, competition (比赛), tutorial, rules, statistics, replays,
+quit; and the language.
 
 Each choice pushes its screen on top; when that screen is popped the title screen is on top again and looks once more
 whether there is a match to resume (a game played meanwhile leaves an autosave, a finished match clears it).
@@ -23,7 +24,7 @@ from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 #: The cards fanned beside the title (二 七 十 and their big forms: the red ones).
 FAN = (1, 6, 9, 11, 16, 19)
 #: The menu in order; an entry's number key is its index here, the same whether or not 继续上局 (resume) is shown.
-MENU = ("resume", "new_game", "tutorial", "rules", "stats", "replays", "settings", "quit")
+MENU = ("resume", "new_game", "competition", "tutorial", "rules", "stats", "replays", "settings", "quit")
 
 
 class TitleScene:
@@ -133,6 +134,10 @@ class TitleScene:
             self._push(setup)
             if setup.saved is not None:
                 setup.resume()
+        elif kind == "competition":
+            from .competition_screen import CompetitionSetupScene
+
+            self._push(CompetitionSetupScene(self.app, self.size, self.lang))
         elif kind == "tutorial":  # which game's tutorial: asked on a small screen of its own
             self._push(TutorialChoiceScene(self.app, self.size, self.lang, self._table_settings))
         elif kind == "rules":
