@@ -17,6 +17,10 @@ SCREENS = [
     "title_resume",
     "setup",
     "setup_bohu",
+    "setup_stakes",
+    "competition_setup",
+    "competition",
+    "competition_standings",
     "settings",
     "stats",
     "replays",
@@ -54,8 +58,13 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
             scene.rules, scene.players = "bohu", 4
             scene.saved = {}
             scene._build_gui()
+        elif name == "setup_stakes":  # 倍率 on: every stake choice shown
+            scene.stakes_on = True
+            scene.stake.update(start_balance=1000, target=100)
     elif name == "settings":
         scene = SettingsScene(app, size, lang=lang)
+    elif name.startswith("competition"):
+        scene = competition_screen(name, app, size, lang)
     elif name == "stats":
         scene = StatsScene(app, size, lang)
     elif name == "replays":
@@ -92,6 +101,31 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     return scene
 
 
+def competition_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
+    """比赛: its setup (with a saved competition to continue), a round about to be played by 12 entrants, or the
+    standings after round 1 (seeded, random and beginner bots, played in this process)."""
+    from zipai_desktop.app.competition_screen import CompetitionSetupScene
+    from zipai_desktop.competition.play import play_table
+    from zipai_desktop.engine.tournament import TableResult
+
+    setup = CompetitionSetupScene(app, size, lang)
+    if name == "competition_setup":
+        setup.saved = {}
+        return setup
+    setup.levels = ("random", "beginner")
+    setup.rules, setup.table_size, setup.entrants, setup.rounds, setup.hands = "guilin", 3, 12, 4, 2
+    scene = setup.start(seed=7, inline=True)
+    app.scenes.remove(scene)  # open_screen pushes it
+    if name == "competition_standings":
+        t = scene.t
+        table = t.human_table()
+        assert table is not None
+        seated = t.tables[0][table]
+        points, won = play_table(t.rules, t.options, t.seed_of(1, table), ["beginner"] * len(seated), t.hands)
+        t.record(TableResult(1, table, seated, points, won))
+    return scene
+
+
 def drawn(scene: Any) -> list[Drawn]:
     """What the screen recorded while drawing, and its pygame_gui buttons."""
     if getattr(scene, "show_help", False):  # the table's key help
@@ -106,5 +140,7 @@ def close(scene: Any) -> None:
     """Stop what a screen started (the tutorial's and the table's bot workers)."""
     if hasattr(scene, "finish"):
         scene.finish()
+    elif hasattr(scene, "bots"):  # a competition: its worker
+        scene.bots.close()
     elif hasattr(scene, "controller"):
         scene.controller.close()

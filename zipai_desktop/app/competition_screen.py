@@ -23,10 +23,12 @@ from ..engine.rules import get_rules
 from ..engine.tournament import HUMAN, TableResult, Tournament
 from ..store.autosave import match_state
 from .controller import Controller, GameConfig, SeatConfig
-from .fonts import text
+from .fonts import font
 from .i18n import tr
-from .palette import FELT, GOLD, GREY, PANEL, WHITE
+from .palette import FELT, GOLD, GREY, WHITE
 from .persist import Persistence
+from .sizing import Painter, ui_for
+from .tutorial import wrap
 
 #: Entrants offered per table size (a multiple of the table size, at least two tables), and the default.
 ENTRANTS = {2: (6, 8, 12), 3: (6, 9, 12), 4: (8, 12)}
@@ -54,16 +56,6 @@ def level_name(level: str, lang: str) -> str:
     return "" if level == HUMAN else tr(f"bot.{level}", lang)
 
 
-def _button(surface: pygame.Surface, rect: pygame.Rect, label: str, selected: bool, size: int) -> None:
-    pygame.draw.rect(surface, (60, 110, 80) if selected else PANEL, rect, border_radius=6)
-    pygame.draw.rect(surface, GOLD if selected else GREY, rect, width=1, border_radius=6)
-    img = text(label, size, WHITE, bold=selected)
-    if img.get_width() > rect.width - 8:  # never spill out of the button: shrink the label to fit
-        scale = (rect.width - 8) / img.get_width()
-        img = pygame.transform.smoothscale(img, (rect.width - 8, max(1, int(img.get_height() * scale))))
-    surface.blit(img, img.get_rect(center=rect.center))
-
-
 class _Menu:
     """Rows drawn by hand, with a keyboard frame: the shared behaviour of both competition screens."""
 
@@ -74,6 +66,7 @@ class _Menu:
     def _init_menu(self) -> None:
         self.rows: list[Row] = []
         self.focus: int | None = None
+        self.paint = Painter()  # what was drawn, for the layout check (tests/app/test_sizing.py)
 
     def activate(self, row: Row) -> None:  # pragma: no cover - each screen defines it
         raise NotImplementedError
@@ -105,7 +98,7 @@ class _Menu:
     def _frame(self, surface: pygame.Surface) -> None:
         if self.focus is not None and self.rows:
             framed = self.rows[min(self.focus, len(self.rows) - 1)].rect
-            pygame.draw.rect(surface, GOLD, framed.inflate(6, 6), width=2, border_radius=7)
+            pygame.draw.rect(surface, GOLD, framed.inflate(4, 4), width=2, border_radius=6)
 
     def row(self, kind: str, key: Any = None) -> Row | None:
         """The row of ``kind`` (and ``key``) as last drawn (for tests and keyboard play)."""
@@ -243,91 +236,99 @@ class CompetitionSetupScene(_Menu):
     # --- drawing ----------------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        ui = ui_for(self.size)
+        paint = self.paint
+        paint.reset()
         w, h = self.size
         surface.fill(FELT)
         self.rows = []
-        size = max(12, h // 36)
-        line = int(size * 1.7)
-        gap = max(8, size // 2)
-        x0 = int(w * 0.05)
-        y = int(h * 0.05)
-        surface.blit(text(tr("comp.title", self.lang), size + size // 2, GOLD, bold=True), (x0, y))
-        y += size * 3
-        top = y
-        label_w = size * 7
-        bw = size * 6
-        left = x0 + label_w
+        size, line, gap = ui.font, ui.line(), ui.gap
+        x0 = ui.margin
+        y = ui.px(24)
+        paint.text(surface, tr("comp.title", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, y))
+        y += ui.line(ui.heading) + gap
+        heads = [tr(k, self.lang) for k in ("setup.game", "comp.table_size", "comp.entrants", "comp.rounds")]
+        heads.append(tr("comp.hands", self.lang))
+        left = x0 + max(ui.text_w(s) for s in heads) + 2 * gap
+        right_edge = left
 
-        def choice_row(label: str, kind: str, values: tuple[Any, ...], current: Any, names: dict[Any, str]) -> None:
-            nonlocal y
-            img = text(label, size, WHITE)
-            surface.blit(img, img.get_rect(midleft=(x0, y + line // 2)))
-            for i, value in enumerate(values):
-                r = pygame.Rect(left + i * (bw + gap), y, bw, line)
-                _button(surface, r, names.get(value, str(value)), value == current, size - 2)
+        def choice_row(head: str, kind: str, values: tuple[Any, ...], current: Any, names: dict[Any, str]) -> None:
+            nonlocal y, right_edge
+            paint.text(surface, head, size, WHITE, midleft=(x0, y + line // 2))
+            labels = [names.get(v, str(v)) for v in values]
+            for value, label, r in zip(values, labels, ui.row(labels, left, y, least=ui.px(56)), strict=True):
+                paint.button(surface, r, label, size, selected=value == current, bold=value == current, pad=ui.pad)
                 self.rows.append(Row(r, kind, value))
+                right_edge = max(right_edge, r.right)
             y += line + gap
 
         games = ("guilin", "bohu")
-        choice_row(
-            tr("setup.game", self.lang), "game", games, self.rules, {g: tr(f"game.{g}", self.lang) for g in games}
-        )
-        choice_row(tr("comp.table_size", self.lang), "table_size", get_rules(self.rules).players, self.table_size, {})
-        choice_row(tr("comp.entrants", self.lang), "entrants", ENTRANTS[self.table_size], self.entrants, {})
-        choice_row(tr("comp.rounds", self.lang), "rounds", ROUNDS, self.rounds, {})
-        choice_row(tr("comp.hands", self.lang), "hands", HANDS, self.hands, {})
-        dup = pygame.Rect(x0, y, label_w + 2 * bw + gap, line)
-        _button(surface, dup, tr("comp.duplicate", self.lang), self.duplicate, size - 2)
+        choice_row(heads[0], "game", games, self.rules, {g: tr(f"game.{g}", self.lang) for g in games})
+        choice_row(heads[1], "table_size", get_rules(self.rules).players, self.table_size, {})
+        choice_row(heads[2], "entrants", ENTRANTS[self.table_size], self.entrants, {})
+        choice_row(heads[3], "rounds", ROUNDS, self.rounds, {})
+        choice_row(heads[4], "hands", HANDS, self.hands, {})
+        label = tr("comp.duplicate", self.lang)
+        dup = pygame.Rect(left, y, ui.button_w(label), line)
+        paint.button(surface, dup, label, size, selected=self.duplicate, pad=ui.pad)
         self.rows.append(Row(dup, "duplicate"))
+        right_edge = max(right_edge, dup.right)
         y += line + gap
-        field = text(tr("comp.field", self.lang), max(11, size - 4), GREY)
-        if field.get_width() > w - 2 * x0:
-            field = pygame.transform.smoothscale(
-                field, (w - 2 * x0, int(field.get_height() * (w - 2 * x0) / field.get_width()))
-            )
-        surface.blit(field, (x0, y))
-        y += field.get_height() + gap
-        self._draw_past(surface, left + 4 * (bw + gap) + size, top, y, size)
+        for part in wrap(tr("comp.field", self.lang), font(ui.small), w - 2 * x0):
+            paint.text(surface, part, ui.small, GREY, topleft=(x0, y))
+            y += font(ui.small).get_linesize()
+        y += gap
         # The actions, bottom right.
         actions = ["start", *(["continue"] if self.saved is not None else []), "back"]
-        aw, ah = size * 8, line + size // 3
-        x = w - x0 - len(actions) * (aw + gap) + gap
-        for kind in actions:
-            r = pygame.Rect(x, h - ah - int(h * 0.05), aw, ah)
-            _button(surface, r, tr(f"comp.{kind}", self.lang), kind == "continue", size)
+        labels = [tr(f"comp.{kind}", self.lang) for kind in actions]
+        bottom = h - ui.px(24) - line
+        for kind, label, r in zip(actions, labels, ui.row(labels, w - x0, bottom, right=True), strict=True):
+            paint.button(surface, r, label, size, selected=kind == "continue", bold=kind == "continue", pad=ui.pad)
             self.rows.append(Row(r, kind))
-            x += aw + gap
+        self._draw_past(surface, ui, right_edge + 3 * gap, ui.px(24) + ui.line(ui.heading) + gap, y, bottom)
         self._frame(surface)
-        for i, note in enumerate(self.notes[-2:]):
-            surface.blit(text(note, max(10, size - 5), RED), (x0, h - ah - int(h * 0.05) - (2 - i) * (size + 4)))
+        notes = self.notes[-2:]
+        ny = bottom - gap - len(notes) * font(ui.small).get_linesize()
+        for note in notes:
+            for part in wrap(note, font(ui.small), w - 2 * x0)[:1]:
+                paint.text(surface, part, ui.small, RED, topleft=(x0, ny))
+            ny += font(ui.small).get_linesize()
 
-    def _draw_past(self, surface: pygame.Surface, x: int, top: int, below: int, size: int) -> None:
-        """Past competitions (newest first) and the best finish: right of the choices, or below them when narrow."""
-        w, h = self.size
-        y = top
-        if x > w - size * 16:
-            x, y = int(w * 0.05), below
-        small = max(11, size - 3)
-        surface.blit(text(tr("comp.past", self.lang), size, GOLD, bold=True), (x, y))
-        y += size + size // 2
-        best = tr("comp.best", self.lang, n=self.best) if self.best is not None else tr("comp.none_yet", self.lang)
-        surface.blit(text(best, small, WHITE), (x, y))
-        y += small + size // 2
-        limit = h - int(h * 0.05) - 3 * size - small * 2
+    def _past_lines(self) -> list[str]:
+        out = []
         for c in self.past:
-            if y > limit:
-                break
             result = tr("comp.place", self.lang, n=c.finish) if c.finish else tr("comp.unfinished", self.lang)
-            line = tr(
-                "comp.past_line",
-                self.lang,
-                date=c.started_at[:10],
-                game=tr(f"game.{c.rules}", self.lang),
-                entrants=c.entrants,
-                result=result,
+            out.append(
+                tr(
+                    "comp.past_line",
+                    self.lang,
+                    date=c.started_at[:10],
+                    game=tr(f"game.{c.rules}", self.lang),
+                    entrants=c.entrants,
+                    result=result,
+                )
             )
-            surface.blit(text(line, small, GREY), (x, y))
-            y += small + small // 2
+        return out
+
+    def _draw_past(self, surface: pygame.Surface, ui: Any, x: int, top: int, below: int, bottom: int) -> None:
+        """Past competitions (newest first) and the best finish: right of the choices, or below them when narrow."""
+        w, _ = self.size
+        best = tr("comp.best", self.lang, n=self.best) if self.best is not None else tr("comp.none_yet", self.lang)
+        lines = self._past_lines()
+        width = max(ui.text_w(s, ui.small) for s in [best, tr("comp.past", self.lang), *lines])
+        y = top
+        if x + width > w - ui.margin:
+            x, y = ui.margin, below
+        step = font(ui.small).get_linesize() + ui.px(2)
+        self.paint.text(surface, tr("comp.past", self.lang), ui.font, GOLD, bold=True, topleft=(x, y))
+        y += ui.line()
+        self.paint.text(surface, best, ui.small, WHITE, topleft=(x, y))
+        y += step + ui.px(4)
+        for line in lines:
+            if y + step > bottom - ui.gap * 3:
+                break
+            self.paint.text(surface, line, ui.small, GREY, topleft=(x, y))
+            y += step
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -612,18 +613,21 @@ class CompetitionScene(_Menu):
     # --- drawing --------------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        ui = ui_for(self.size)
+        paint = self.paint
+        paint.reset()
         w, h = self.size
         surface.fill(FELT)
         self.rows = []
         t = self.t
-        size = max(12, h // 40)
-        x0 = int(w * 0.04)
-        y = int(h * 0.04)
+        x0 = ui.margin
+        y = ui.px(20)
+        gap = ui.gap
         round_no = len(t.tables)
         title = f"{tr('comp.title', self.lang)} · {tr(f'game.{t.rules}', self.lang)}   "
         title += tr("comp.round_of", self.lang, n=round_no, total=t.rounds)
-        surface.blit(text(title, size + 8, GOLD, bold=True), (x0, y))
-        y += size + 26
+        paint.text(surface, title, ui.heading, GOLD, bold=True, topleft=(x0, y))
+        y += ui.line(ui.heading)
         phase = self.phase
         if phase == "final":
             heading = tr("comp.final", self.lang)
@@ -631,12 +635,22 @@ class CompetitionScene(_Menu):
             heading = tr("comp.after_round", self.lang, n=t.rounds_done)
         else:
             heading = tr("comp.standings", self.lang)
-        surface.blit(text(heading, size + 2, GOLD, bold=True), (x0, y))
-        y += size + 12
-        bottom = h - int(h * 0.06) - (size + 22)
-        self._draw_standings(surface, pygame.Rect(x0, y, int(w * 0.55), bottom - y - size), size)
-        self._draw_tables(surface, pygame.Rect(int(w * 0.62), y, int(w * 0.34), bottom - y - size), size)
-        # Status and the actions.
+        paint.text(surface, heading, ui.font, GOLD, bold=True, topleft=(x0, y))
+        y += ui.line()
+        # The actions and the key hint at the bottom; the status line above them.
+        line = ui.line()
+        bottom = h - ui.px(16) - line
+        go = {
+            "play": "comp.back_to_table" if self.table_state is not None else "comp.take_seat",
+            "standings": "comp.next_round",
+            "final": "comp.finish",
+        }.get(phase)
+        kinds = (["go"] if go is not None else []) + ["back"]
+        labels = ([tr(go, self.lang)] if go is not None else []) + [tr("comp.back", self.lang)]
+        for kind, label, r in zip(kinds, labels, ui.row(labels, w - x0, bottom, right=True), strict=True):
+            paint.button(surface, r, label, ui.font, selected=kind == "go", bold=kind == "go", pad=ui.pad)
+            self.rows.append(Row(r, kind))
+        paint.text(surface, tr("comp.keys", self.lang), ui.small, GREY, midleft=(x0, bottom + line // 2))
         status = ""
         if phase == "final":
             human = t.human()
@@ -644,85 +658,90 @@ class CompetitionScene(_Menu):
             status = tr("comp.you_finished", self.lang, n=rank, total=len(t.entrants)) if rank else ""
         elif phase == "waiting":
             done = len(t.round_results(round_no))
-            status = (
-                tr("comp.waiting", self.lang)
-                + "  "
-                + tr("comp.tables_done", self.lang, done=done, total=len(t.tables[-1]))
-            )
-        color = GOLD if phase == "final" else WHITE
-        surface.blit(text(status, size + (4 if phase == "final" else 0), color, bold=phase == "final"), (x0, bottom))
-        go = {
-            "play": "comp.back_to_table" if self.table_state is not None else "comp.take_seat",
-            "standings": "comp.next_round",
-            "final": "comp.finish",
-        }.get(phase)
-        aw, ah = size * 9, size + 22
-        x = w - x0 - aw
-        r = pygame.Rect(x, h - ah - int(h * 0.03), aw, ah)
-        _button(surface, r, tr("comp.back", self.lang), False, size)
-        self.rows.append(Row(r, "back"))
-        if go is not None:
-            r = pygame.Rect(x - aw - 12, h - ah - int(h * 0.03), aw, ah)
-            _button(surface, r, tr(go, self.lang), True, size)
-            self.rows.insert(0, Row(r, "go"))
-        keys = text(tr("comp.keys", self.lang), max(10, size - 4), GREY)
-        surface.blit(keys, (x0, h - keys.get_height() - int(h * 0.03)))
+            status = tr("comp.waiting", self.lang) + "  "
+            status += tr("comp.tables_done", self.lang, done=done, total=len(t.tables[-1]))
+        status_y = bottom - gap - ui.line()
+        if status:
+            paint.text(surface, status, ui.font, GOLD if phase == "final" else WHITE, bold=True, topleft=(x0, status_y))
+        notes = self.notes[-2:]
+        for i, note in enumerate(notes):
+            ny = status_y - (len(notes) - i) * font(ui.small).get_linesize()
+            paint.text(surface, wrap(note, font(ui.small), w - 2 * x0)[0], ui.small, RED, topleft=(x0, ny))
+        area_bottom = status_y - gap - len(notes) * font(ui.small).get_linesize()
+        split = x0 + int((w - 2 * x0) * 0.62)
+        self._draw_standings(surface, ui, pygame.Rect(x0, y, split - x0 - 2 * gap, area_bottom - y))
+        self._draw_tables(surface, ui, pygame.Rect(split, y, w - x0 - split, area_bottom - y))
         self._frame(surface)
-        for i, note in enumerate(self.notes[-2:]):
-            surface.blit(text(note, max(10, size - 5), RED), (x0, bottom - (2 - i) * (size + 2) - 4))
 
-    def _draw_standings(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    def _draw_standings(self, surface: pygame.Surface, ui: Any, rect: pygame.Rect) -> None:
+        """Rank, name, level, points, hands won: the columns measured from their texts, the font as large as fits."""
         t = self.t
-        standings = t.standings()
-        rows = len(standings) + 1
-        line = max(size, min(int(size * 1.6), rect.height // rows))
-        font = min(size, line - 4)
-        cols = [0.0, 0.12, 0.50, 0.70, 0.86]
-        heads = ["comp.rank", "comp.name", "comp.level", "comp.points", "comp.hands_won"]
-        for c, key in zip(cols, heads, strict=True):
-            surface.blit(text(tr(key, self.lang), font, GREY), (rect.left + int(c * rect.width), rect.top))
-        pygame.draw.line(
-            surface, GREY, (rect.left, rect.top + line - 2), (rect.right, rect.top + line - 2), max(1, size // 16)
-        )
         human = t.human()
-        for i, s in enumerate(standings):
-            y = rect.top + (i + 1) * line
-            you = s.entrant == human
-            if you:
-                pygame.draw.rect(surface, (40, 90, 64), pygame.Rect(rect.left - 4, y - 2, rect.width + 8, line))
-            color = GOLD if you else WHITE
-            cells = [
+        heads = [tr(k, self.lang) for k in ("comp.rank", "comp.name", "comp.level", "comp.points", "comp.hands_won")]
+        rows = [
+            [
                 str(s.rank),
                 entrant_name(t, s.entrant, self.lang),
                 level_name(t.entrants[s.entrant].level, self.lang),
                 f"{s.points:+d}",
                 str(s.hands_won),
             ]
-            for c, cell in zip(cols, cells, strict=True):
-                surface.blit(text(cell, font, color, bold=you), (rect.left + int(c * rect.width), y))
+            for s in t.standings()
+        ]
+        ranked = [s.entrant for s in t.standings()]
+        for size in range(ui.font, 9, -1):
+            f = font(size)
+            step = f.get_linesize() + ui.px(3)
+            widths = [max(f.size(r[c])[0] for r in [heads, *rows]) + 2 * ui.gap for c in range(5)]
+            if step * (len(rows) + 1) <= rect.height and sum(widths) <= rect.width:
+                break
+        spare = max(0, rect.width - sum(widths)) // 5
+        xs = [rect.left]
+        for width in widths[:-1]:
+            xs.append(xs[-1] + width + spare)
+        for x, head in zip(xs, heads, strict=True):
+            self.paint.text(surface, head, size, GREY, topleft=(x, rect.top))
+        y = rect.top + step
+        pygame.draw.line(surface, GREY, (rect.left, y - ui.px(2)), (rect.right, y - ui.px(2)), max(1, ui.px(1)))
+        for entrant, cells in zip(ranked, rows, strict=True):
+            you = entrant == human
+            if you:
+                pygame.draw.rect(surface, (40, 90, 64), pygame.Rect(rect.left, y, rect.width, step))
+            for x, cell in zip(xs, cells, strict=True):
+                self.paint.text(surface, cell, size, GOLD if you else WHITE, bold=you, topleft=(x, y + ui.px(1)))
+            y += step
 
-    def _draw_tables(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    def _draw_tables(self, surface: pygame.Surface, ui: Any, rect: pygame.Rect) -> None:
         """This round's tables: who sits where, and each finished table's points."""
         t = self.t
         if not t.tables:
             return
         round_no = len(t.tables)
-        surface.blit(text(tr("comp.seats", self.lang), size, GOLD, bold=True), (rect.left, rect.top))
-        small = max(10, size - 3)
+        self.paint.text(surface, tr("comp.seats", self.lang), ui.font, GOLD, bold=True, topleft=rect.topleft)
         results = {r.table: r for r in t.round_results(round_no)}
         human_table = t.human_table(round_no)
         tables = t.tables[-1]
-        per = (rect.height - size - 10) // max(1, len(tables))
-        line = max(small + 2, min(small + 8, per // (t.table_size + 1)))
-        y = rect.top + size + 10
+        lines = len(tables) * (t.table_size + 1)
+        room = rect.height - ui.line()
+        for size in range(ui.small, 9, -1):
+            step = font(size).get_linesize()
+            if step * lines + ui.px(4) * len(tables) <= room:
+                break
+        # Two columns of tables when one does not fit even at the smallest size.
+        cols = 1 if step * lines + ui.px(4) * len(tables) <= room else 2
+        per_col = -(-len(tables) // cols)
+        col_w = rect.width // cols
         for i, seated in enumerate(tables):
+            col, row = divmod(i, per_col)
+            x = rect.left + col * col_w
+            y = rect.top + ui.line() + row * (step * (t.table_size + 1) + ui.px(4))
             mine = i == human_table
-            label = tr("comp.table_n", self.lang, n=i + 1) + (f"  ({tr('comp.your_table', self.lang)})" if mine else "")
-            surface.blit(text(label, small, GOLD if mine else WHITE, bold=mine), (rect.left, y))
-            y += line
+            label = tr("comp.table_n", self.lang, n=i + 1)
+            if mine:
+                label += f"  ({tr('comp.your_table', self.lang)})"
+            self.paint.text(surface, label, size, GOLD if mine else WHITE, bold=mine, topleft=(x, y))
             for seat, e in enumerate(seated):
-                pts = f"{results[i].points[seat]:+d}" if i in results else ""
-                name = entrant_name(t, e, self.lang)
-                surface.blit(text(f"{name}  {pts}", small, GREY), (rect.left + size, y))
-                y += line
-            y += max(2, line // 3)
+                y += step
+                pts = f"  {results[i].points[seat]:+d}" if i in results else ""
+                name = entrant_name(t, e, self.lang) + pts
+                self.paint.text(surface, name, size, GREY, topleft=(x + ui.gap * 2, y))
