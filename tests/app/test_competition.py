@@ -12,6 +12,7 @@ import pytest
 
 from zipai_desktop.app.competition_screen import CompetitionScene, CompetitionSetupScene
 from zipai_desktop.app.main import App
+from zipai_desktop.app.settlement_panel import buttons as result_buttons
 from zipai_desktop.app.setup import SetupScene
 from zipai_desktop.app.table import TableScene
 from zipai_desktop.app.title import TitleScene
@@ -55,7 +56,7 @@ def play_table_by_input(app: App, table: TableScene) -> int:
         if app.scenes[-1] is not table:
             return moves  # the match is over and the table was left
         if table.show_result:
-            click(app, (10, 10))  # 下一局 / the match is over: back to the competition
+            click(app, result_buttons(table)["next"].center)  # 下一局 / the match is over: back to the competition
             continue
         legal = table._my_decision()
         if not legal:
