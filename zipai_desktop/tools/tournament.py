@@ -45,18 +45,6 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _play(t: Tournament) -> None:
-    """The strong bot plays all its worlds (no time budget) here, so a seed gives the same JSON on any machine."""
-    from ..bots.search import StrongBot
-
-    before = StrongBot.deterministic
-    StrongBot.deterministic = True
-    try:
-        run_tournament(t)
-    finally:
-        StrongBot.deterministic = before
-
-
 def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         rules = get_rules(args.rules)
@@ -97,7 +85,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             )
         except TournamentError as exc:
             raise ArgumentError(str(exc)) from None
-        _play(t)
+        run_tournament(t)
         final = t.standings()
         for s in final:
             level = field[s.entrant].level
