@@ -14,9 +14,14 @@ import re
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+from ..engine.jsonsafe import JsonInputError, clip, loads
 
 fcntl: ModuleType | None
 try:
@@ -151,3 +156,57 @@ def backup_copy(path: str | os.PathLike[str], tag: str) -> Path:
     dest = _free_name(source, tag)
     shutil.copy2(source, dest)
     return dest
+
+
+@dataclass(frozen=True)
+class SavedProblem:
+    """Why a saved state file (the autosave, the competition save) cannot be resumed.
+
+    ``reason`` is a clause ("the file is empty"); ``moved`` is where the file was moved aside, or ``None`` with the
+    ``OSError`` in ``error`` when it could not be read or moved (``unreadable`` says which of the two).
+    """
+
+    reason: str
+    moved: Path | None = None
+    error: OSError | None = None
+    unreadable: bool = False
+
+
+def read_saved_state(
+    target: Path, restore: Callable[[dict[str, Any]], object], expected: type[Exception], not_a: str
+) -> tuple[dict[str, Any] | None, SavedProblem | None]:
+    """(state, problem) of a saved state file, read through the bounded JSON loader; never raises.
+
+    No file: ``(None, None)``. A file that is not JSON, not a dict (``not_a`` names what it should be), or that
+    ``restore`` refuses (raising ``expected`` or anything else) is moved aside, never deleted, and the problem says why.
+    Stale temporary files that a killed save left beside it are removed first.
+    """
+    remove_stale_temps(target)
+    try:
+        raw = target.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, SavedProblem(str(exc), error=exc, unreadable=True)
+    try:
+        state = loads(raw, what="the file")  # bounded: depth, size and digits (a hostile file cannot stop the game)
+        if not isinstance(state, dict):
+            raise expected(f"it is not {not_a}")
+        restore(state)
+    except JsonInputError as exc:
+        if not raw.strip():
+            reason = "the file is empty"
+        elif str(exc).startswith(("the file is not valid JSON", "the file is not UTF-8")):
+            reason = "the file is damaged or incomplete"
+        else:
+            reason = str(exc)
+    except expected as exc:
+        reason = clip(str(exc), 200)
+    except Exception as exc:  # noqa: BLE001 - a save that breaks the engine must not stop the game from starting
+        reason = f"it could not be replayed ({type(exc).__name__}: {clip(str(exc))})"
+    else:
+        return state, None
+    try:
+        return None, SavedProblem(reason, moved=quarantine(target, reason))
+    except OSError as exc:
+        return None, SavedProblem(reason, error=exc)

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.jsonsafe import JsonInputError, clip, loads, quote
+from ..engine.jsonsafe import quote
 from ..engine.match import Match, Stakes, hand_seed
 from ..engine.record import RecordError, replay, to_record
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from . import paths
-from .atomic import quarantine, remove_stale_temps, write_atomic
+from .atomic import read_saved_state, write_atomic
 from .notice import Notice, error_text
 
 FORMAT = "zipai-autosave"
@@ -224,38 +224,21 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[dict[str,
     except OSError as exc:
         text = f"The data folder cannot be created ({exc}), so no saved game can be resumed."
         return None, Notice(text, "autosave_unreadable", error=error_text(exc))
-    remove_stale_temps(target)
-    try:
-        raw = target.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError as exc:
-        return None, Notice(f"The saved game cannot be read ({exc}).", "autosave_unreadable", error=error_text(exc))
-    try:
-        state = loads(raw, what="the file")
-        if not isinstance(state, dict):
-            raise AutosaveError("it is not a saved game")
-        restore(state)
-    except JsonInputError as exc:
-        if not raw.strip():
-            reason = "the file is empty"
-        elif str(exc).startswith(("the file is not valid JSON", "the file is not UTF-8")):
-            reason = "the file is damaged or incomplete"
-        else:
-            reason = str(exc)
-    except AutosaveError as exc:
-        reason = clip(str(exc), 200)
-    except Exception as exc:  # noqa: BLE001 - a save that breaks the engine must not stop the game from starting
-        reason = f"it could not be replayed ({type(exc).__name__}: {clip(str(exc))})"
-    else:
+    state, problem = read_saved_state(target, restore, AutosaveError, "a saved game")
+    if problem is None:
         return state, None
-    try:
-        moved = quarantine(target, reason)
-    except OSError as exc:
-        text = f"The saved game cannot be resumed because {reason}, and it could not be moved aside ({exc})."
-        return None, Notice(text, "autosave_unreadable", error=error_text(exc))
-    text = f"The saved game cannot be resumed because {reason}; it was moved aside to {moved.name}."
-    return None, Notice(text, "autosave_moved", moved=moved.name)
+    error = error_text(problem.error) if problem.error is not None else ""
+    if problem.unreadable:
+        text = f"The saved game cannot be read ({problem.error})."
+        return None, Notice(text, "autosave_unreadable", error=error)
+    if problem.moved is None:
+        text = (
+            f"The saved game cannot be resumed because {problem.reason}, and it could not be moved aside "
+            f"({problem.error})."
+        )
+        return None, Notice(text, "autosave_unreadable", error=error)
+    text = f"The saved game cannot be resumed because {problem.reason}; it was moved aside to {problem.moved.name}."
+    return None, Notice(text, "autosave_moved", moved=problem.moved.name)
 
 
 def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:

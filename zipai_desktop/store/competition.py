@@ -21,11 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.jsonsafe import JsonInputError, clip, loads
 from ..engine.match import Match
 from ..engine.tournament import Tournament, TournamentError
 from . import paths
-from .atomic import quarantine, remove_stale_temps, write_atomic
+from .atomic import read_saved_state, write_atomic
 from .autosave import AutosaveError, restore
 
 FORMAT = "zipai-competition"
@@ -94,38 +93,19 @@ def load_competition(path: str | os.PathLike[str] | None = None) -> tuple[dict[s
         target = Path(path) if path is not None else competition_path()
     except OSError as exc:
         return None, f"The data folder cannot be created ({exc}), so no competition can be resumed."
-    remove_stale_temps(target)
-    try:
-        raw = target.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError as exc:
-        return None, f"The saved competition cannot be read ({exc})."
-    try:
-        state = loads(raw, what="the file")  # bounded: depth, size and digits (a hostile file cannot stop the game)
-        if not isinstance(state, dict):
-            raise CompetitionError("it is not a saved competition")
-        restore_competition(state)
-    except JsonInputError as exc:
-        if not raw.strip():
-            reason = "the file is empty"
-        elif str(exc).startswith(("the file is not valid JSON", "the file is not UTF-8")):
-            reason = "the file is damaged or incomplete"
-        else:
-            reason = str(exc)
-    except CompetitionError as exc:
-        reason = clip(str(exc), 200)
-    except Exception as exc:  # noqa: BLE001 - a save that breaks the engine must not stop the game from starting
-        reason = f"it could not be replayed ({type(exc).__name__}: {clip(str(exc))})"
-    else:
+    state, problem = read_saved_state(target, restore_competition, CompetitionError, "a saved competition")
+    if problem is None:
         return state, None
-    try:
-        moved = quarantine(target, reason)
-    except OSError as exc:
+    if problem.unreadable:
+        return None, f"The saved competition cannot be read ({problem.error})."
+    if problem.moved is None:
         return None, (
-            f"The saved competition cannot be resumed because {reason}, and it could not be moved aside ({exc})."
+            f"The saved competition cannot be resumed because {problem.reason}, and it could not be moved aside "
+            f"({problem.error})."
         )
-    return None, f"The saved competition cannot be resumed because {reason}; it was moved aside to {moved.name}."
+    return None, (
+        f"The saved competition cannot be resumed because {problem.reason}; it was moved aside to {problem.moved.name}."
+    )
 
 
 def clear_competition(path: str | os.PathLike[str] | None = None) -> None:
