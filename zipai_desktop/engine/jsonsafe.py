@@ -136,16 +136,82 @@ def loads(
     Refused: more than ``max_bytes`` (UTF-8 bytes for ``bytes`` input, characters for ``str``), bytes that are not
     UTF-8 (a leading BOM is allowed), bad JSON, ``NaN`` / ``Infinity``, an integer of more than ``max_int_digits``
     digits, nesting deeper than ``max_depth`` arrays / objects, and strings (values or keys) holding a lone surrogate.
+
+    Most inputs cannot break a limit, and a cheap scan of the text proves it (C string methods, no Python loop per
+    character or per value): no run of more than ``max_int_digits`` digits, fewer brackets than ``max_depth``, no
+    surrogate and no escape of one. Those are decoded by the C decoder without hooks on integers and without a walk of
+    the value; the others take :func:`_loads_careful`, which finds the problem and words it. Both give the same value
+    or the same message for every input (``tests/engine/test_jsonsafe_fast.py``).
     """
     if len(data) > max_bytes:
         raise JsonInputError(_size_problem(len(data), max_bytes, what))
+    text = _text(data, what)
+    if (
+        (len(text) <= max_int_digits or _digit_run(max_int_digits).search(text) is None)
+        and text.count("[") + text.count("{") <= max_depth
+        and ("\\u" not in text or _SURROGATE_ESCAPE.search(text) is None)
+        and (text is not data or text.isascii() or _no_surrogate(text))  # decoded UTF-8 holds no surrogate
+        and not text.startswith("\ufeff")  # json.loads words this one itself: leave it to the careful path
+    ):
+        try:
+            return _FAST.decode(text)
+        except json.JSONDecodeError as exc:
+            raise JsonInputError(_syntax_problem(exc, what)) from None
+        except _NotFinite as exc:
+            raise JsonInputError(_not_finite_problem(exc, what)) from None
+    return _loads_careful(text, what, max_depth, max_int_digits)
+
+
+def _text(data: str | bytes, what: str) -> str:
     if isinstance(data, bytes | bytearray):
         try:
-            text = bytes(data).decode("utf-8-sig")
+            return bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise JsonInputError(f"{what} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    else:
-        text = data
+    return data
+
+
+# A lone surrogate in a decoded string comes from the text itself (a str input) or from an escape \\uD800-\\uDFFF.
+# The escape pattern also matches an escaped backslash before "ud800", which only sends the input the careful way.
+# (A regex class of surrogates is slow on Chinese text; encoding to UTF-8 is a fast C check for the text itself.)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+
+def _no_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_DIGIT_RUNS: dict[int, re.Pattern[str]] = {}
+
+
+def _digit_run(max_digits: int) -> re.Pattern[str]:
+    """A pattern finding more than ``max_digits`` digits in a row (in a number or anywhere: the scan only decides
+    which path decodes). It starts only where a run starts, so a text of many long runs is scanned in linear time."""
+    pattern = _DIGIT_RUNS.get(max_digits)
+    if pattern is None:
+        pattern = _DIGIT_RUNS[max_digits] = re.compile(f"(?<![0-9])[0-9]{{{max_digits + 1}}}")
+    return pattern
+
+
+# The fast path's decoder: integers by the C scanner itself (no hook: the scan showed none is too long), floats and
+# constants still checked (they are rare, and a hook costs nothing until one appears).
+_FAST = json.JSONDecoder(parse_float=_parse_float, parse_constant=_reject_constant)
+
+
+def _syntax_problem(exc: json.JSONDecodeError, what: str) -> str:
+    return f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+
+
+def _not_finite_problem(exc: _NotFinite, what: str) -> str:
+    return f"{what} holds {clip(exc.text)}, which is not a finite number"
+
+
+def _loads_careful(text: str, what: str, max_depth: int, max_int_digits: int) -> Any:
+    """:func:`loads` for any text: integers counted as they are read, the value walked for depth and surrogates."""
 
     def parse_int(digits: str) -> int:
         n = len(digits) - (digits[0] == "-")
@@ -156,13 +222,13 @@ def loads(
     try:
         value = json.loads(text, parse_int=parse_int, parse_float=_parse_float, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        raise JsonInputError(f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        raise JsonInputError(_syntax_problem(exc, what)) from None
     except _IntTooLong as exc:
         raise JsonInputError(
             f"{what} holds a number of {exc.digits:,} digits (at most {max_int_digits:,} are read)"
         ) from None
     except _NotFinite as exc:
-        raise JsonInputError(f"{what} holds {clip(exc.text)}, which is not a finite number") from None
+        raise JsonInputError(_not_finite_problem(exc, what)) from None
     except RecursionError:
         raise JsonInputError(f"{what} is nested deeper than {max_depth} arrays / objects") from None
     _check_tree(value, what, max_depth)

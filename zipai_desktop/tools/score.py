@@ -97,13 +97,26 @@ def _bool(data: Mapping[str, Any], name: str) -> bool:
     return value
 
 
+# Card strings already read, by their text: a stream repeats the same melds, 醒 cards and short hands. Only strings
+# that read well are kept (a bad one raises every time, with the field's name); bounded, so memory stays flat.
+_CARDS: dict[str, tuple[int, ...]] = {}
+_CACHE_LIMIT = 4096
+
+
 def _card_list(value: Any, name: str) -> list[int]:
+    cards = _CARDS.get(value) if type(value) is str else None
+    if cards is not None:
+        return list(cards)
     if not isinstance(value, str):
         raise Malformed(f"{name} must be a string of card glyphs, not {quote(value)}")
     try:
-        return parse_cards(value)
+        parsed = parse_cards(value)
     except CardError as exc:
         raise Malformed(f"{name}: {exc}") from None
+    if len(_CARDS) >= _CACHE_LIMIT:
+        _CARDS.clear()
+    _CARDS[value] = tuple(parsed)
+    return parsed
 
 
 def _options(data: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -115,17 +128,18 @@ def _options(data: Mapping[str, Any]) -> dict[str, Any] | None:
 
 # Parsed options by game and value: a --jsonl stream repeats the same few option sets, and parsing them is a good part
 # of a hand's cost. Only accepted sets are kept (a refused one raises every time, with its message), and few of them.
-_OPTIONS: dict[tuple[str, tuple[tuple[str, str, Any], ...]], Any] = {}
+_OPTIONS: dict[tuple[str, tuple[tuple[str, Any], ...], tuple[type, ...]], Any] = {}
 
 
 def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
+    raw_items = tuple(raw.items()) if raw else ()
+    # The value's type is part of the key: true and 1 are equal in Python but not the same option value. The order
+    # is part of it too (cheaper than sorting, and a stream writes its options in one order).
+    key = (rules.name, raw_items, tuple(map(type, raw.values())) if raw else ())
     try:
-        # The value's type is part of the key: true and 1 are equal in Python but not the same option value.
-        key = (rules.name, tuple(sorted((name, type(v).__name__, v) for name, v in (raw or {}).items())))
-        hash(key)
+        options = _OPTIONS.get(key)
     except TypeError:  # a list or object as a value: refused by the parser below
         return parse_options(rules, raw)
-    options = _OPTIONS.get(key)
     if options is None:
         options = parse_options(rules, raw)
         if len(_OPTIONS) < 256:
@@ -186,6 +200,28 @@ def _meld(
     raw: Any, index: int, kinds: Sequence[MeldKind] = GUILIN_MELDS, rules: str = "guilin", *, erqishi: bool = True
 ) -> Meld:
     """One meld of the input, of a kind the game ``rules`` knows (``kinds``) and of a legal shape."""
+    key = None
+    if type(raw) is dict and len(raw) == 2:
+        kind, cards = raw.get("kind"), raw.get("cards")
+        if type(kind) is str and type(cards) is str:
+            key = (rules, erqishi, kind, cards)
+            known = _MELDS.get(key)
+            if known is not None:
+                return known
+    meld = _checked_meld(raw, index, kinds, rules, erqishi=erqishi)
+    if key is not None:
+        if len(_MELDS) >= _CACHE_LIMIT:
+            _MELDS.clear()
+        _MELDS[key] = meld
+    return meld
+
+
+# Melds already checked, by (rules, erqishi, kind, cards) as given: the same Meld object comes back, which also lets
+# the win check's per-meld-list cache (keyed on the melds' identities) find it. Only accepted melds are kept.
+_MELDS: dict[tuple[str, bool, str, str], Meld] = {}
+
+
+def _checked_meld(raw: Any, index: int, kinds: Sequence[MeldKind], rules: str, *, erqishi: bool) -> Meld:
     where = f"melds[{index}]"
     if not isinstance(raw, dict):
         raise Malformed(f'{where} must be an object like {{"kind": "peng", "cards": "捌捌捌"}}')
@@ -272,6 +308,9 @@ def held_count_problem(
     )
 
 
+_SOURCES = {s.value: s for s in Source}
+
+
 def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Source, int, bool]:
     """(dealer, winner, source, from, first_discard), checked against each other as the contract says."""
     dealer = _seat(data, "dealer", players)
@@ -279,10 +318,10 @@ def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Sourc
     assert dealer is not None and winner is not None
 
     source_raw = _get(data, "source", required=True)
-    if not isinstance(source_raw, str) or source_raw not in {s.value for s in Source}:
+    source = _SOURCES.get(source_raw) if isinstance(source_raw, str) else None
+    if source is None:
         known = ", ".join(s.value for s in Source)
         raise Malformed(f"source must be one of {known}, not {quote(source_raw)}")
-    source = Source(source_raw)
     first_discard = _bool(data, "first_discard")
 
     from_seat = _seat(data, "from", players, required=source in (Source.DISCARD, Source.OTHER_DRAW))
@@ -328,7 +367,7 @@ def _win_card(data: Mapping[str, Any], source: Source) -> int | None:
 
 def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
     """Check a Guilin request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
-    unknown = sorted(set(data) - GUILIN_FIELDS)
+    unknown = [] if GUILIN_FIELDS.issuperset(data) else sorted(set(data) - GUILIN_FIELDS)
     if unknown:
         raise Malformed(f"unknown field {show_name(unknown[0])} (guilin fields: {', '.join(sorted(GUILIN_FIELDS))})")
     rules = get_rules("guilin")
@@ -352,7 +391,7 @@ def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
     # Copies: the winner's cards (hand, melds, winning card) and the 醒 cards are distinct cards of one deck.
     everything = hand_cards + [k for m in melds for k in m.cards] + ([] if win_card is None else [win_card]) + xing
     total = to_counts(everything)
-    for kind in range(NUM_KINDS):
+    for kind in range(NUM_KINDS) if max(total) > COPIES else ():
         if total[kind] > COPIES:
             raise Malformed(
                 f"{total[kind]} copies of {glyph(kind)}: hand, melds, win_card and xing hold at most {COPIES} of a kind"
@@ -379,7 +418,18 @@ def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
 
 
 def _group_json(group: Group) -> dict[str, Any]:
-    return {"kind": group.kind, "cards": format_cards(group.cards), "hu": group.hu, "exposed": group.exposed}
+    cards = group.cards
+    text = _GLYPHS_OF.get(cards)
+    if text is None:
+        text = format_cards(cards)
+        if len(_GLYPHS_OF) >= _CACHE_LIMIT:
+            _GLYPHS_OF.clear()
+        _GLYPHS_OF[cards] = text
+    return {"kind": group.kind, "cards": text, "hu": group.hu, "exposed": group.exposed}
+
+
+# Glyph strings of groups' cards (few distinct: a group is 2 to 4 cards).
+_GLYPHS_OF: dict[tuple[int, ...], str] = {}
 
 
 def _not_a_win(reason: str) -> dict[str, Any]:
@@ -544,7 +594,7 @@ def bohu_held_problem(
 
 def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
     """Check a Bohu request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
-    unknown = sorted(set(data) - BOHU_FIELDS)
+    unknown = [] if BOHU_FIELDS.issuperset(data) else sorted(set(data) - BOHU_FIELDS)
     if unknown:
         raise Malformed(f"unknown field {show_name(unknown[0])} (bohu fields: {', '.join(sorted(BOHU_FIELDS))})")
     try:
@@ -566,7 +616,7 @@ def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
 
     everything = hand_cards + [k for m in melds for k in m.cards] + ([] if win_card is None else [win_card])
     total = to_counts(everything)
-    for kind in range(NUM_KINDS):
+    for kind in range(NUM_KINDS) if max(total) > COPIES else ():
         if total[kind] > COPIES:
             raise Malformed(
                 f"{total[kind]} copies of {glyph(kind)}: hand, melds and win_card hold at most {COPIES} of a kind"
@@ -722,8 +772,13 @@ def score_text(text: str | bytes, cli_rules: str | None = None) -> dict[str, Any
     return score(data, cli_rules)
 
 
+# What json.dumps(obj, ensure_ascii=False) builds on every call, built once.
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def _dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+    """One result line: exactly ``json.dumps(obj, ensure_ascii=False)``."""
+    return _ENCODER.encode(obj)
 
 
 def _message(exc: Exception) -> str:
