@@ -801,29 +801,87 @@ def _read_stdin() -> str | bytes:
     return raw
 
 
-def _stdin_lines() -> Iterator[tuple[int, str | bytes | Malformed]]:
-    """(line number, line) for --jsonl, read as they come (a long input is never held whole); a line longer than
-    MAX_INPUT is skipped to its end and given as a :class:`Malformed`. Lines end at \\n only (U+2028 inside a JSON
-    string is not a line end)."""
+#: How much of stdin one read takes with --jsonl: every complete line in it is answered, then the answers are written
+#: in one write (a line's answer never waits for input that has not arrived: a read returns what is there).
+_CHUNK = 1 << 16
+
+
+def _stdin_batches() -> Iterator[list[tuple[int, str | bytes | Malformed]]]:
+    """(line number, line) for --jsonl, a batch of the lines that have arrived at a time (a long input is never held
+    whole); a line longer than MAX_INPUT (with its \\n) is dropped as it comes and given as a :class:`Malformed`.
+    Lines end at \\n only (U+2028 inside a JSON string is not a line end) and keep it, as ``readline`` gives them."""
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:
         for number, text in enumerate(sys.stdin, start=1):
-            yield number, text
+            yield [(number, text)]
         return
+    read = getattr(buffer, "read1", None) or buffer.read
     number = 0
+    partial: list[bytes] = []  # the start of a line, from earlier reads
+    partial_size = 0
+    too_long = False  # the current line is already over the limit: its bytes are dropped
     while True:
-        raw: bytes = buffer.readline(MAX_INPUT + 1)
-        if not raw:
-            return
-        number += 1
-        if len(raw) > MAX_INPUT:
-            while not raw.endswith(b"\n"):
-                raw = buffer.readline(1 << 20)
-                if not raw:
-                    break
-            yield number, Malformed(f"the line is longer than the {MAX_INPUT:,} bytes a hand can be")
-            continue
-        yield number, raw
+        chunk: bytes = read(_CHUNK)
+        if not chunk:
+            break
+        batch: list[tuple[int, str | bytes | Malformed]] = []
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            if end < 0:
+                rest = chunk[start:]
+                if rest and not too_long:
+                    partial.append(rest)
+                    partial_size += len(rest)
+                    if partial_size > MAX_INPUT:
+                        too_long, partial, partial_size = True, [], 0
+                break
+            piece = chunk[start : end + 1]
+            start = end + 1
+            number += 1
+            if too_long or partial_size + len(piece) > MAX_INPUT:
+                batch.append((number, _too_long()))
+            elif partial:
+                batch.append((number, b"".join(partial) + piece))
+            else:
+                batch.append((number, piece))
+            too_long, partial, partial_size = False, [], 0
+        if batch:
+            yield batch
+    if too_long or partial:  # the last line, without a \\n
+        yield [(number + 1, _too_long() if too_long else b"".join(partial))]
+
+
+def _too_long() -> Malformed:
+    return Malformed(f"the line is longer than the {MAX_INPUT:,} bytes a hand can be")
+
+
+def _answer_lines(cli_rules: str | None) -> int:
+    """--jsonl: a result (or an error) line per non-blank input line, in order; 0, or 2 if any line was malformed."""
+    status = 0
+    stdout = sys.stdout
+    for batch in _stdin_batches():
+        out: list[str] = []
+        for number, line in batch:
+            try:
+                if isinstance(line, Malformed):
+                    raise line
+                if not line.strip():
+                    continue
+                out.append(_dumps(score_text(line, cli_rules)))
+            except Malformed as exc:
+                status = 2
+                message = _message(exc)
+                if out:  # the lines before it come out first, as they would line by line
+                    stdout.write("\n".join(out) + "\n")
+                    stdout.flush()
+                    out = []
+                print(f"zipai score: line {number}: {message}", file=sys.stderr)
+                out.append(_dumps({"error": message}))
+        if out:
+            stdout.write("\n".join(out) + "\n")
+        stdout.flush()
+    return status
 
 
 def _usage_error(message: str) -> int:
@@ -876,18 +934,4 @@ def main(argv: Sequence[str]) -> int:
         print(_dumps(result))
         return 0
 
-    status = 0
-    for number, line in _stdin_lines():
-        try:
-            if isinstance(line, Malformed):
-                raise line
-            if not line.strip():
-                continue
-            out = score_text(line, cli_rules)
-        except Malformed as exc:
-            status = 2
-            message = _message(exc)
-            out = {"error": message}
-            print(f"zipai score: line {number}: {message}", file=sys.stderr)
-        print(_dumps(out), flush=True)
-    return status
+    return _answer_lines(cli_rules)
