@@ -13,11 +13,12 @@ In process, every line goes through what ``zipai score --jsonl`` runs per line (
 line: the difference is the streaming rate, the one-line run is mostly start-up. CPU time is printed beside the wall
 time, with the machine's load (the machine may be shared). Target (issue 13): >= 20,000 hands per second.
 
-Run from the repository root: python bench/score_throughput.py [N] [--profile [--cumulative]]
+Run from the repository root: python bench/score_throughput.py [N] [--profile [--cumulative] | --breakdown]
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -28,6 +29,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -109,6 +111,49 @@ def command(lines: list[str]) -> tuple[float, float]:
     return seconds, cpu
 
 
+def breakdown(lines: list[str]) -> None:
+    """The first-sight pass again, with the time spent in the win check (``evaluate_win`` / ``evaluate_roles``) and in
+    building a split's groups (``Split.groups``, read for the output and by Bohu's 名堂) measured apart from the rest
+    (reading the JSON, checking the fields, settling, writing the line, and the rest: assembling the answer). Bohu's
+    名堂 read the groups, so "settling" is without the groups' build; the timers themselves cost about 0.1 µs each."""
+    from zipai_desktop.engine import hu
+    from zipai_desktop.tools import score
+
+    spent = {"win check": 0.0, "groups": 0.0, "reading": 0.0, "checking": 0.0, "settling": 0.0, "writing": 0.0}
+
+    def timed(fn: Callable[..., Any], slot: str) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[slot] += time.perf_counter() - start
+
+        return run
+
+    groups = hu.Split.groups
+    assert isinstance(groups, property) and groups.fget is not None
+    hu.Split.groups = property(timed(groups.fget, "groups"))  # type: ignore[method-assign, assignment]
+    score.evaluate_win = timed(score.evaluate_win, "win check")  # type: ignore[assignment]
+    score.evaluate_roles = timed(score.evaluate_roles, "win check")  # type: ignore[assignment]
+    # The score module's own steps, by the names it calls them through.
+    score.loads = timed(score.loads, "reading")  # type: ignore[assignment]
+    score.parse_guilin = timed(score.parse_guilin, "checking")  # type: ignore[assignment]
+    score.parse_bohu = timed(score.parse_bohu, "checking")  # type: ignore[assignment]
+    score.settle_guilin = timed(score.settle_guilin, "settling")  # type: ignore[assignment]
+    score.score_win = timed(score.score_win, "settling")  # type: ignore[assignment]
+    dumps = timed(_dumps, "writing")
+    start = time.perf_counter()
+    for line in lines:
+        dumps(score_text(line))
+    total = time.perf_counter() - start
+    rest = total - sum(spent.values())
+    per = {**spent, "the rest": rest}
+    print(f"first sight, {len(lines):,} hands, {total / len(lines) * 1e6:.1f} µs a hand (load {load()}):")
+    for name, seconds in per.items():
+        print(f"  {name:10s} {seconds / len(lines) * 1e6:6.1f} µs  {seconds / total:5.1%}")
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if a.isdigit()]
     n = int(args[0]) if args else 20_000
@@ -119,6 +164,13 @@ def main() -> None:
     print(f"corpus: {len(sims):,} distinct sim wins (Guilin 1,000, Bohu 1,000), {len(base)} examples; "
           f"built in {time.perf_counter() - t0:.1f} s")  # fmt: skip
     score_text(base[0])  # the first use builds the rule tables: not part of a hand's cost
+    # The sims leave a large heap that the command does not have: keep the collector from walking it again and again.
+    gc.collect()
+    gc.freeze()
+
+    if "--breakdown" in sys.argv:
+        breakdown(sims)
+        return
 
     if "--profile" in sys.argv:
         import cProfile

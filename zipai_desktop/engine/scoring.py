@@ -59,6 +59,16 @@ def _neighbour(kind: int, step: int) -> int:
     return base + (number(kind) - 1 + step) % 10
 
 
+# The kind each category counts for a turned card (上醒 the next number, 下醒 the one before, 中醒 the same), and the
+# categories of each "xing" option value in the order the settlement lists them: looked up, not worked out per card.
+_XING_KIND = {
+    "up": tuple(_neighbour(k, 1) for k in range(NUM_KINDS)),
+    "down": tuple(_neighbour(k, -1) for k in range(NUM_KINDS)),
+    "mid": tuple(range(NUM_KINDS)),
+}
+_XING_ORDER: dict[str, tuple[tuple[str, tuple[int, ...]], ...]] = {}
+
+
 def count_xing(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOptions) -> XingResult:
     """Turn 醒 cards from ``wall_rest`` and count them among the winner's ``held`` cards (a count vector).
 
@@ -66,29 +76,21 @@ def count_xing(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOpt
     (§10.3): with ``category`` another card is turned while one category reached 4 on this flip; with ``cumulative``
     while the running total is at least 4 x flips made.
     """
-    kinds = options.xing_kinds
+    order = _XING_ORDER.get(options.xing)
+    if order is None:
+        kinds = options.xing_kinds
+        order = _XING_ORDER[options.xing] = tuple((c, _XING_KIND[c]) for c in ("up", "down", "mid") if c in kinds)
     turned: list[int] = []
     flips: list[XingFlip] = []
     total = 0
-    for x in wall_rest:
-        if not kinds:
-            break
+    cumulative = options.xing_reflip != "category"
+    for x in wall_rest if order else ():
         turned.append(x)
-        counted: list[tuple[int, str, int]] = []
-        if "up" in kinds:
-            counted.append((_neighbour(x, 1), "up", held[_neighbour(x, 1)]))
-        if "down" in kinds:
-            counted.append((_neighbour(x, -1), "down", held[_neighbour(x, -1)]))
-        if "mid" in kinds:
-            counted.append((x, "mid", held[x]))
-        cats = [n for _, _, n in counted]
-        flips.append(XingFlip(x, tuple(counted)))
-        total += sum(cats)
-        if options.xing_reflip == "category":
-            again = any(c == 4 for c in cats)
-        else:
-            again = total >= 4 * len(turned)
-        if not again:
+        counted = tuple([(kind_of[x], category, held[kind_of[x]]) for category, kind_of in order])
+        flips.append(XingFlip(x, counted))
+        found = [n for _, _, n in counted]
+        total += sum(found)
+        if not (total >= 4 * len(turned) if cumulative else 4 in found):
             break
     return XingResult(tuple(turned), total, tuple(flips))
 

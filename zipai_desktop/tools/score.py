@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import COPIES, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
+from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
 from ..engine.hu import Group, Source, Split, evaluate_roles, evaluate_win
 from ..engine.jsonsafe import JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
@@ -100,6 +100,7 @@ def _bool(data: Mapping[str, Any], name: str) -> bool:
 # Card strings already read, by their text: a stream repeats the same melds, 醒 cards and short hands. Only strings
 # that read well are kept (a bad one raises every time, with the field's name); bounded, so memory stays flat.
 _CARDS: dict[str, tuple[int, ...]] = {}
+_KIND_OF = {g: parse_cards(g)[0] for g in GLYPHS}
 _CACHE_LIMIT = 4096
 
 
@@ -110,9 +111,12 @@ def _card_list(value: Any, name: str) -> list[int]:
     if not isinstance(value, str):
         raise Malformed(f"{name} must be a string of card glyphs, not {quote(value)}")
     try:
-        parsed = parse_cards(value)
-    except CardError as exc:
-        raise Malformed(f"{name}: {exc}") from None
+        parsed = [_KIND_OF[ch] for ch in value]  # glyphs only, the usual case
+    except KeyError:  # a separator, a space or an unknown glyph: the card reader skips the first and words the last
+        try:
+            parsed = parse_cards(value)
+        except CardError as exc:
+            raise Malformed(f"{name}: {exc}") from None
     if len(_CARDS) >= _CACHE_LIMIT:
         _CARDS.clear()
     _CARDS[value] = tuple(parsed)
@@ -312,7 +316,28 @@ _SOURCES = {s.value: s for s in Source}
 
 
 def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Source, int, bool]:
-    """(dealer, winner, source, from, first_discard), checked against each other as the contract says."""
+    """(dealer, winner, source, from, first_discard), checked against each other as the contract says.
+
+    A stream has few distinct combinations of these five fields, so a checked one is kept by its values and their
+    types (true and 1 are equal in Python, but not as a seat); a refused one is checked, and refused, every time."""
+    raw = (data.get("dealer"), data.get("winner"), data.get("source"), data.get("from"), data.get("first_discard"))
+    key = (players, raw, tuple(map(type, raw)))
+    try:
+        known = _WHO.get(key)
+    except TypeError:  # a list or an object in a field: refused below
+        return _checked_who_and_how(data, players)
+    if known is None:
+        known = _checked_who_and_how(data, players)
+        if len(_WHO) >= _CACHE_LIMIT:
+            _WHO.clear()
+        _WHO[key] = known
+    return known
+
+
+_WHO: dict[tuple[int, tuple[Any, ...], tuple[type, ...]], tuple[int, int, Source, int, bool]] = {}
+
+
+def _checked_who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Source, int, bool]:
     dealer = _seat(data, "dealer", players)
     winner = _seat(data, "winner", players)
     assert dealer is not None and winner is not None
@@ -352,6 +377,21 @@ def _melds(
         melds_raw = []
     if not isinstance(melds_raw, list):
         raise Malformed("melds must be a list of objects")
+    # Melds seen before, straight from the cache; the first other one sends the whole list the checked way (which
+    # names the first bad meld by its index).
+    found: list[Meld] = []
+    for raw in melds_raw:
+        if type(raw) is not dict or len(raw) != 2:
+            break
+        kind, cards = raw.get("kind"), raw.get("cards")
+        if type(kind) is not str or type(cards) is not str:
+            break
+        meld = _MELDS.get((rules, erqishi, kind, cards))
+        if meld is None:
+            break
+        found.append(meld)
+    else:
+        return tuple(found)
     return tuple(_meld(m, i, kinds, rules, erqishi=erqishi) for i, m in enumerate(melds_raw))
 
 
