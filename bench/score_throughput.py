@@ -4,8 +4,8 @@ Two inputs:
 
 * **sim wins**: distinct winning positions of seeded sims (Guilin, and Bohu with 2, 3 and 4 seated), written as score
   requests the way ``tests/tools/test_game_matches_score.py`` writes them (full option sets, the rest of the wall as
-  the 醒 cards). Each hand is new to the process the first time it is scored, so no cache of a hand's answer helps;
-  this pass is the headline figure.
+  the 醒 cards). The sims are played in a child process, so each hand is new to the measuring process the first time
+  it is scored: no cache of a hand (the win check's memos included) helps; this pass is the headline figure.
 * **examples**: the worked examples of the score tests (Guilin EX1-EX10, N1; Bohu E1-E11), a few hands repeated.
 
 In process, every line goes through what ``zipai score --jsonl`` runs per line (``score_text``, then the result line
@@ -18,7 +18,6 @@ Run from the repository root: python bench/score_throughput.py [N] [--profile [-
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import random
@@ -158,15 +157,19 @@ def main() -> None:
     args = [a for a in sys.argv[1:] if a.isdigit()]
     n = int(args[0]) if args else 20_000
     t0 = time.perf_counter()
-    sims = sim_wins(guilin_game, 1000) + sim_wins(bohu_game, 1000)
-    random.Random(13).shuffle(sims)
+    if "--corpus" in sys.argv:  # the child below: write the sim wins, one request a line
+        sims = sim_wins(guilin_game, 1000) + sim_wins(bohu_game, 1000)
+        random.Random(13).shuffle(sims)
+        sys.stdout.buffer.write("".join(line + "\n" for line in sims).encode("utf-8"))
+        return
+    # The sims run in another process: playing them would leave this one's caches (the win check's memos among
+    # them) warm for exactly these hands, and its heap large.
+    made = subprocess.run([sys.executable, __file__, "--corpus"], capture_output=True, check=True, cwd=ROOT)
+    sims = made.stdout.decode("utf-8").splitlines()
     base = examples()
     print(f"corpus: {len(sims):,} distinct sim wins (Guilin 1,000, Bohu 1,000), {len(base)} examples; "
           f"built in {time.perf_counter() - t0:.1f} s")  # fmt: skip
     score_text(base[0])  # the first use builds the rule tables: not part of a hand's cost
-    # The sims leave a large heap that the command does not have: keep the collector from walking it again and again.
-    gc.collect()
-    gc.freeze()
 
     if "--breakdown" in sys.argv:
         breakdown(sims)
