@@ -14,15 +14,18 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import struct
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from itertools import chain, compress, repeat
 from typing import Any
 
 from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import NUM_KINDS, format_counts, full_deck, glyph
-from .hu import Source, Split, evaluate_roles, triple_and_peng
+from .hu import Source, Split, evaluate_roles
 from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
+from .reach import completing_cards
 from .rules.base import RuleSet
 
 
@@ -90,10 +93,52 @@ class HandResult:
 
 OWN_TRIPLES = SAO_KINDS | WEI_KINDS  # 扫 / 过扫 / 偎 / 臭偎: a concealed triple on the table
 
+# The actions without a choice of cards are shared (they are immutable): a decision is offered dozens of times a hand.
+_DISCARDS = tuple(Discard(k) for k in range(NUM_KINDS))
+_HU = Hu()
+_PASS = Pass()
+_PENG = Peng()
+_UNLOCKED_COUNT = (False, True, True, False, False)  # held count -> a card of the kind may be discarded
+_NO_MELD = (-1, -1)
+# Enum members as module constants: the claim arbiter reads them at every card on offer.
+_HU_STAGE, _QUAD_STAGE, _PENG_STAGE, _CHI_STAGE = Stage.HU, Stage.QUAD, Stage.PENG, Stage.CHI
+_OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD
+
+MeldFacts = tuple[int, int, dict[int, tuple[int, int]]]
+
 
 def _unlocked(hand: list[int]) -> bool:
     """Whether the hand holds a card that may be discarded (not part of a 坎 / 龙)."""
-    return any(0 < c < 3 for c in hand)
+    return bool(hand.count(1) or hand.count(2))
+
+
+_WORDS = 160  # 32-bit draws fetched at once for a shuffle of 80 cards (it needs about 110)
+_UNPACK_WORDS = struct.Struct(f"<{_WORDS}I").unpack
+
+
+def _shuffle(deck: list[int], seed: int | str) -> None:
+    """``random.Random(seed).shuffle(deck)``: the same permutation, with the generator's words drawn in bulk.
+
+    ``shuffle`` draws ``getrandbits(k)`` (k <= 32: the top k bits of the generator's next 32-bit word) until the
+    value is below ``i + 1``; ``getrandbits(32 * m)`` gives the next m words at once, the first in the lowest bits.
+    The generator is private to this deal, so drawing a few words more than the shuffle uses changes nothing.
+    tests/engine/test_random_play.py checks the result against ``random.Random.shuffle``.
+    """
+    getrandbits = random.Random(seed).getrandbits
+    words: tuple[int, ...] = ()
+    w = len(words)
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        shift = 32 - n.bit_length()
+        while True:
+            if w == len(words):
+                words = _UNPACK_WORDS(getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little"))
+                w = 0
+            j = words[w] >> shift
+            w += 1
+            if j < n:
+                break
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 class Game:
@@ -111,7 +156,7 @@ class Game:
         options = options if options is not None else rules.parse_options({})
         self._init_state(rules, options, seed, dealer, players)
         deck = full_deck()
-        random.Random(seed).shuffle(deck)
+        _shuffle(deck, seed)
         self.wall: list[int] = deck  # the top of the wall is the end of the list
         self._deal()
 
@@ -132,6 +177,8 @@ class Game:
         if dealer not in self.active:
             raise ValueError(f"the dealer (seat {dealer}) must be one of the seats that play")
         self._next = {s: self.active[(i + 1) % len(self.active)] for i, s in enumerate(self.active)}
+        count = len(self.active)
+        self._orders = {s: tuple(self.active[(i + j) % count] for j in range(count)) for i, s in enumerate(self.active)}
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]
@@ -157,6 +204,12 @@ class Game:
         self.draws = [0] * n  # own stock draws this hand
         self.wall = []
         self.is_fork = False  # a copy made by :meth:`fork` for a what-if question
+        #: kept copies of the public parts of the table, for :func:`~.observation.observe` (each checked before use)
+        self.view_cache: dict[Any, Any] = {}
+        #: per seat: its melds as last read and their facts (see :meth:`meld_facts`)
+        self._facts: list[tuple[tuple[Meld, ...], MeldFacts] | None] = [None] * n
+        #: per seat: its hand as last checked for 胡 and the cards that might complete it (see :meth:`_win_check`)
+        self._reach: list[tuple[bytes, int | None] | None] = [None] * n
 
     # -----------------------------------------------------------------------------------------------------------------
     # Queries.
@@ -170,11 +223,35 @@ class Game:
             return []
         return list(self.pending.actions)
 
+    def meld_facts(self, seat: int) -> MeldFacts:
+        """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of the seat's melds.
+
+        Read at every card on offer, so the answer is kept with the melds it was read from and made again when they
+        differ (compared by value: wherever the melds were changed from).
+        """
+        melds = tuple(self.melds[seat])
+        kept = self._facts[seat]
+        if kept is not None and kept[0] == melds:
+            return kept[1]
+        by_card: dict[int, tuple[int, int]] = {}
+        cards = quads = 0
+        for i, m in enumerate(melds):
+            cards += len(m.cards)
+            if m.kind in QUAD_KINDS:
+                quads += 1
+            if m.kind in OWN_TRIPLES:
+                by_card[m.cards[0]] = (i, by_card.get(m.cards[0], _NO_MELD)[1])
+            elif m.kind is MeldKind.PENG:
+                by_card[m.cards[0]] = (by_card.get(m.cards[0], _NO_MELD)[0], i)
+        facts = (cards, quads, by_card)
+        self._facts[seat] = (melds, facts)
+        return facts
+
     def held(self, seat: int) -> int:
-        return sum(self.hands[seat]) + sum([len(m.cards) for m in self.melds[seat]])
+        return sum(self.hands[seat]) + self.meld_facts(seat)[0]
 
     def quads(self, seat: int) -> int:
-        return sum([m.kind in QUAD_KINDS for m in self.melds[seat]]) + self.hands[seat].count(4)
+        return self.meld_facts(seat)[1] + self.hands[seat].count(4)
 
     def target(self, seat: int) -> int:
         return self.rules.held_target(self.quads(seat))
@@ -185,6 +262,9 @@ class Game:
 
     def order_from(self, seat: int) -> list[int]:
         """The playing seats in turn order, starting with ``seat``."""
+        order = self._orders.get(seat)
+        if order is not None:
+            return list(order)
         out = [seat]
         while len(out) < len(self.active):
             out.append(self._next[out[-1]])
@@ -221,7 +301,7 @@ class Game:
             self.give(seat, size)
         self._emit(ev.HandStarted(self.rules.name, self.dealer, self.players, len(self.wall) - 1))
         for seat in order:
-            cards = tuple(k for k in range(NUM_KINDS) for _ in range(self.hands[seat][k]))
+            cards = tuple(chain.from_iterable(map(repeat, range(NUM_KINDS), self.hands[seat])))
             self._emit(ev.Dealt(seat, cards, len(cards)))
 
     def deal_face_up_to_dealer(self) -> None:
@@ -232,9 +312,14 @@ class Game:
 
     def give(self, seat: int, count: int) -> list[int]:
         """Deal ``count`` cards from the top of the wall into ``seat``'s hand (for the rules' deal)."""
-        cards = [self._draw_wall() for _ in range(count)]
+        wall = self.wall
+        if count > len(wall):
+            raise IndexError("pop from empty list")  # as drawing them one by one would
+        cards = wall[len(wall) - count :][::-1]  # the top of the wall first
+        del wall[len(wall) - count :]
+        hand = self.hands[seat]
         for k in cards:
-            self.hands[seat][k] += 1
+            hand[k] += 1
         return cards
 
     def place_meld(self, seat: int, meld: Meld) -> None:
@@ -253,8 +338,7 @@ class Game:
     # Turns.
 
     def _ask_discard(self, seat: int) -> None:
-        hand = self.hands[seat]
-        actions: list[Action] = [Discard(k) for k in range(NUM_KINDS) if 0 < hand[k] < 3]
+        actions: list[Action] = list(compress(_DISCARDS, map(_UNLOCKED_COUNT.__getitem__, self.hands[seat])))
         assert actions, "a take that leaves no legal discard must have been refused"
         self.phase = Phase.DISCARD
         self.pending = Pending(seat, "discard", actions)
@@ -281,7 +365,7 @@ class Game:
         self.draws[seat] += 1
         self.hu_locked[seat] = False
         hand = self.hands[seat]
-        own_sao = triple_and_peng(self.melds[seat], card)[0]
+        own_sao = self.meld_facts(seat)[2].get(card, _NO_MELD)[0]
         forced = self._forced_own_kind(seat, card, own_sao)
         if forced is None:
             self._emit(ev.Flipped(seat, card, len(self.wall)))
@@ -373,14 +457,14 @@ class Game:
     # The claim arbiter (procedure P1).
 
     def _open_window(self, card: int, owner: int, *, flip: bool, opening: bool = False) -> None:
-        order = self.order_from(owner)
+        order = self._orders.get(owner) or tuple(self.order_from(owner))
         if flip:
-            queue = order
+            queue = list(order)
         elif self.procedure.hu_on_discard == "any" or (opening and self.procedure.dihu_on == "discard"):
-            queue = order[1:]
+            queue = list(order[1:])
         else:
             queue = []  # Bohu: no 胡 on a discard, except 地胡
-        self.window = Window(card, owner, flip, opening, Stage.HU, queue)
+        self.window = Window(card, owner, flip, opening, _HU_STAGE, queue)
         self.phase = Phase.CLAIM
         self._advance_window()
 
@@ -388,46 +472,49 @@ class Game:
         w = self.window
         assert w is not None
         card, owner = w.card, w.owner
-        if w.stage is Stage.HU:
-            while w.queue:
-                seat = w.queue.pop(0)
+        hands = self.hands
+        if w.stage is _HU_STAGE:
+            queue = w.queue
+            while queue:
+                seat = queue.pop(0)
                 if self.hu_locked[seat]:
                     continue
                 if w.flip:
-                    source = Source.OWN_DRAW if seat == owner else Source.OTHER_DRAW
+                    source = _OWN_DRAW if seat == owner else _OTHER_DRAW
                 else:
-                    source = Source.DISCARD
+                    source = _DISCARD
                 win = self._win_check(seat, card, source, owner, w.opening)
                 if win is not None:
                     self._ask_hu(seat, win, "hu")
                     return
-            w.stage = Stage.QUAD
-        if w.stage is Stage.QUAD:
-            w.stage = Stage.PENG
+            w.stage = _QUAD_STAGE
+        if w.stage is _QUAD_STAGE:
+            w.stage = _PENG_STAGE
             if self._forced_quad(w):
                 return
-        if w.stage is Stage.PENG:
-            w.stage = Stage.CHI
+        if w.stage is _PENG_STAGE:
+            w.stage = _CHI_STAGE
             w.queue = self.chi_queue(owner, w.flip)
             seats = [
                 s
                 for s in self.active
                 if s != owner
-                and self.hands[s][card] == 2
+                and hands[s][card] == 2
                 and card not in self.peng_ban[s]
-                and _unlocked(_minus(self.hands[s], card, 2))
+                and _unlocked(_minus(hands[s], card, 2))
             ]
             assert len(seats) <= 1, "two seats cannot both hold a pair of one kind with the card on offer"
             if seats:
                 seat = seats[0]
-                self.pending = Pending(seat, "peng", [Peng(), Pass()])
+                self.pending = Pending(seat, "peng", [_PENG, _PASS])
                 self._emit(ev.Offered(seat, card, ("peng", "pass")))
                 return
-        while w.queue:
-            seat = w.queue.pop(0)
+        queue = w.queue
+        while queue:
+            seat = queue.pop(0)
             options = self.chi_options(seat, card)
             if options:
-                actions: list[Action] = [*options, Pass()]
+                actions: list[Action] = [*options, _PASS]
                 self.pending = Pending(seat, "chi", actions)
                 self._emit(ev.Offered(seat, card, ("chi", "pass")))
                 return
@@ -435,7 +522,7 @@ class Game:
         self.window = None
         self.piles[owner].append(card)
         self._emit(ev.ToPile(owner, card))
-        self._flip(self.next_seat(owner))
+        self._flip(self._next[owner])
 
     def chi_queue(self, owner: int, flip: bool) -> list[int]:
         """Who is offered 吃, in order: a discard to the discarder's 下家; a drawn card to the drawer, then (Guilin,
@@ -448,10 +535,11 @@ class Game:
         """Stage 2: 开舵 / 跑 from a 坎, from a 扫 / 偎 (another's card), or from a 碰 (flips; Bohu: discards too)."""
         card, owner = w.card, w.owner
         found: list[tuple[int, int]] = []  # (seat, meld index or -1 for a 坎 in hand)
+        hands = self.hands
         for seat in self.active:
-            triple, peng = triple_and_peng(self.melds[seat], card)
+            triple, peng = self.meld_facts(seat)[2].get(card, _NO_MELD)
             if seat != owner:
-                if self.hands[seat][card] == 3:
+                if hands[seat][card] == 3:
                     found.append((seat, -1))
                 if triple >= 0:
                     found.append((seat, triple))
@@ -483,37 +571,58 @@ class Game:
     def chi_options(self, seat: int, card: int) -> list[Chi]:
         """Every legal 吃 of ``card`` for ``seat``: each main group with each complete choice of 比 groups (§7.2)."""
         hand = self.hands[seat]
-        if card in self.chou[seat] or hand[card] >= 3:
+        if hand[card] >= 3 or card in self.chou[seat]:
             return []
         bi = self.procedure.bi
         erqishi = self.table.erqishi
         out: list[Chi] = []
-        for main in chi_groups_with(card):
-            if not erqishi and _is_erqishi(main):
+        # A 吃 takes at most 8 cards from the hand (2 for the main group, 3 for each of at most two 比 groups): with
+        # more unlocked kinds than that, a card to discard is left whatever the choice.
+        roomy = NUM_KINDS - hand.count(0) - hand.count(3) - hand.count(4) > 8
+        for ordered, a, b, is_erqishi in _CHI_PLAN[card]:
+            if is_erqishi and not erqishi:
                 continue
             # The two cards the hand gives (the group less one copy of the taken card): unlocked (held 1 or 2), and
             # both copies held when the two are one kind. Checked before any copy of the hand is made.
-            a, b = _HAND_PART[(main, card)]
-            if not (0 < hand[a] < 3 and 0 < hand[b] < 3) or (a == b and hand[a] != 2):
+            if a == b:
+                if hand[a] != 2:
+                    continue
+            elif not (0 < hand[a] < 3 and 0 < hand[b] < 3):
+                continue
+            if roomy and not (bi and hand[card] - (a == card) - (b == card)):
+                out.append(_chi(ordered, ()))
                 continue
             rest = list(hand)
             rest[a] -= 1
             rest[b] -= 1
             for bis in _bi_choices(rest, card, hand, erqishi) if bi else [()]:
+                if roomy:
+                    out.append(_chi(ordered, bis))
+                    continue
                 after = list(rest)
                 for g in bis:
                     for k in g:
                         after[k] -= 1
                 if _unlocked(after):
-                    out.append(Chi((_main_order(main, card), *bis)))
-        return list(dict.fromkeys(out))
+                    out.append(_chi(ordered, bis))
+        return list(dict.fromkeys(out)) if len(out) > 1 else out
 
     # -----------------------------------------------------------------------------------------------------------------
     # Winning.
 
     def _win_check(self, seat: int, card: int | None, source: Source, from_seat: int, opening: bool) -> WinInfo | None:
         """The win ``seat`` may claim now, with the rules' choice among the roles of the card, or None."""
-        splits = evaluate_roles(self.hands[seat], self.melds[seat], card, source, self.table)
+        hand = self.hands[seat]
+        # Most hands cannot be completed by the card (loose cards, see engine/reach.py): told from the hand alone,
+        # kept per seat until its hand changes.
+        raw = bytes(hand)
+        kept = self._reach[seat]
+        if kept is None or kept[0] != raw:
+            kept = self._reach[seat] = (raw, completing_cards(raw, self.table.erqishi))
+        reach = kept[1]
+        if reach is not None and (card is None or not reach >> card & 1):
+            return None
+        splits = evaluate_roles(hand, self.melds[seat], card, source, self.table)
         if not splits:
             return None
         special = self.rules.win_specials(self, seat, source, from_seat, opening)
@@ -522,10 +631,10 @@ class Game:
     def _ask_hu(self, seat: int, win: WinInfo, kind: str) -> None:
         compulsory = self.procedure.hu_compulsory
         must = compulsory == "always" or (compulsory == "discard" and win.source is Source.DISCARD)
-        actions: list[Action] = [Hu()] if must else [Hu(), Pass()]
+        actions: list[Action] = [_HU] if must else [_HU, _PASS]
         self.phase = Phase.CLAIM
         self.pending = Pending(seat, kind, actions, win=win)
-        self._emit(ev.Offered(seat, win.card, tuple(a.to_json()["type"] for a in actions)))
+        self._emit(ev.Offered(seat, win.card, ("hu",) if must else ("hu", "pass")))
 
     def winner_cards(self, seat: int, card: int | None) -> list[int]:
         """Every card of the winning hand (hand, melds and the winning card, each once), as a count vector: what 醒
@@ -588,7 +697,8 @@ class Game:
         assert pending is not None
         if seat != pending.seat:
             raise IllegalAction(f"it is seat {pending.seat}'s decision, not seat {seat}'s")
-        if action not in pending.actions:
+        # The action is nearly always one of the offered objects: found by identity before any comparison by value.
+        if id(action) not in map(id, pending.actions) and action not in pending.actions:
             raise IllegalAction(self._why_illegal(seat, action, pending))
         self.history.append((seat, action))
         self.decisions[seat] += 1
@@ -731,6 +841,9 @@ class Game:
         other.draws = list(self.draws)
         other.wall = list(self.wall)
         other.is_fork = True
+        other.view_cache = {}
+        other._facts = list(self._facts)
+        other._reach = list(self._reach)
         return other
 
     def card_total(self) -> int:
@@ -783,6 +896,21 @@ def _hand_part(group: tuple[int, int, int], card: int) -> tuple[int, int]:
 
 # For each kind and each 吃 group with it: the two cards the hand gives (computed once).
 _HAND_PART = {(g, k): _hand_part(g, k) for k in range(NUM_KINDS) for g in chi_groups_with(k)}
+# For each kind: each 吃 group with it as (the group written taken card first, the two hand cards, is it 二七十).
+_CHI_PLAN = tuple(
+    tuple((_main_order(g, k), *_HAND_PART[(g, k)], _is_erqishi(g)) for g in chi_groups_with(k))
+    for k in range(NUM_KINDS)
+)
+# Each 吃 offered is one shared (immutable) action: the same few hundred come back all the time. Every key is a group
+# of the 20 kinds with at most two 比 groups, so the table cannot outgrow a few thousand entries.
+_CHIS: dict[tuple[tuple[int, int, int], tuple[tuple[int, int, int], ...]], Chi] = {}
+
+
+def _chi(main: tuple[int, int, int], bis: tuple[tuple[int, int, int], ...]) -> Chi:
+    action = _CHIS.get((main, bis))
+    if action is None:
+        action = _CHIS[main, bis] = Chi((main, *bis))
+    return action
 
 
 def _bi_choices(

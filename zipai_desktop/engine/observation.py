@@ -6,8 +6,8 @@ face-down 扫 / 扫穿, the card another seat turned into its own 扫, and other
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action
 from .cards import HIDDEN, NUM_KINDS
@@ -18,8 +18,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
+    """One seat's view, immutable. A named tuple rather than a frozen dataclass: it is built at every decision of
+    every seat (and in every world the strong bot plays), and a tuple is made in a fraction of the time."""
+
     seat: int
     rules: str
     options: Any  # the rule options (public)
@@ -59,7 +61,30 @@ def _visible_melds(melds: list[Meld], viewer: int, owner: int) -> tuple[Meld, ..
     return tuple(_visible_meld(m, viewer, owner) for m in melds)
 
 
+_kind = attrgetter("kind")
+_FACE_DOWN_KINDS = FACE_DOWN.keys()
+_new_observation = tuple.__new__
+
+
+def _public_melds(cache: dict[Any, Any], melds: list[Meld], owner: int) -> tuple[Meld, ...]:
+    """``owner``'s melds as every other seat sees them.
+
+    Most seats have no face-down meld: their melds are shown as they are. The hidden copies are kept per owner with
+    the melds they were made from (compared by value: an upgrade replaces a meld in place) and made again on change.
+    """
+    if _FACE_DOWN_KINDS.isdisjoint(map(_kind, melds)):
+        return tuple(melds)
+    now = tuple(melds)
+    kept = cache.get(owner)
+    if kept is not None and kept[0] == now:
+        return kept[1]  # type: ignore[no-any-return]
+    shown = _visible_melds(melds, -1, owner)
+    cache[owner] = (now, shown)
+    return shown
+
+
 def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
+    """What ``seat`` may see now (``with_events``: with the events it has seen, redacted)."""
     n = game.players
     pending = game.pending
     window = game.window
@@ -71,34 +96,39 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     if with_events:
         seen = (redact(e, seat) for e in game.events)
         events = tuple(e for e in seen if e is not None)
-    assert len(game.hands[seat]) == NUM_KINDS
-    return Observation(
-        seat=seat,
-        rules=game.rules.name,
-        options=game.options,
-        players=n,
-        active=tuple(game.active),
-        dealer=game.dealer,
-        hand=tuple(game.hands[seat]),
-        hand_sizes=tuple(map(sum, game.hands)),
-        melds=tuple(_visible_melds(game.melds[s], seat, s) for s in range(n)),
-        piles=tuple(map(tuple, game.piles)),
-        discarded=tuple(map(frozenset, game.discarded)),
-        wall=len(game.wall),
-        dang_di=game.dang_di,
-        offer=offer,
-        offer_owner=window.owner if window is not None else None,
-        offer_is_flip=window.flip if window is not None else False,
-        to_act=mine,
-        decision=pending.kind if mine and pending is not None else None,
-        legal=tuple(pending.actions) if mine and pending is not None else (),
-        chou=frozenset(game.chou[seat]),
-        peng_ban=frozenset(game.peng_ban[seat]),
-        events=events,
-        flips=game.flips,
-        opening_done=game.opening_done,
-        own_decisions=game.decisions[seat],
+    hand = game.hands[seat]
+    assert len(hand) == NUM_KINDS
+    cache = game.view_cache
+    melds = game.melds
+    values = (
+        seat,
+        game.rules.name,
+        game.options,
+        n,
+        tuple(game.active),
+        game.dealer,
+        tuple(hand),
+        tuple(map(sum, game.hands)),
+        tuple([tuple(melds[s]) if s == seat else _public_melds(cache, melds[s], s) for s in range(n)]),
+        tuple(map(tuple, game.piles)),
+        tuple(map(frozenset, game.discarded)),
+        len(game.wall),
+        game.dang_di,
+        offer,
+        window.owner if window is not None else None,
+        window.flip if window is not None else False,
+        mine,
+        pending.kind if mine and pending is not None else None,
+        tuple(pending.actions) if mine and pending is not None else (),
+        frozenset(game.chou[seat]),
+        frozenset(game.peng_ban[seat]),
+        events,
+        game.flips,
+        game.opening_done,
+        game.decisions[seat],
     )
+    # The fields in their order, without the keyword handling of the generated constructor.
+    return _new_observation(Observation, values)
 
 
 def seen_counts(obs: Observation, *, own_hand: bool = True, offer: bool = True) -> list[int]:

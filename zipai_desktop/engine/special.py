@@ -31,6 +31,8 @@ def sanlong_wukan(hand: Sequence[int], table: WinTable, *, wukan_counts_long: bo
 
     Hu = the 龙 / 坎 values plus any 一二三 / 二七十 the leftover cards form; the rest need not form groups.
     """
+    if hand.count(4) < 3 and hand.count(3) + (hand.count(4) if wukan_counts_long else 0) < 5:
+        return None  # the common case, told by two counts
     longs = [k for k in range(NUM_KINDS) if hand[k] == 4]
     kans = [k for k in range(NUM_KINDS) if hand[k] == 3]
     kan_count = len(kans) + (len(longs) if wukan_counts_long else 0)

@@ -15,6 +15,16 @@ if TYPE_CHECKING:
     from ..game import Game, WinInfo
 
 
+_DEFAULTS: dict[type, Any] = {}  # options class -> its default instance (frozen, so one is shared)
+
+
+def _defaults(cls: type[T]) -> T:
+    value = _DEFAULTS.get(cls)
+    if value is None:
+        value = _DEFAULTS[cls] = cls()
+    return value
+
+
 class OptionError(ValueError):
     """An unknown option name or a value the option does not take."""
 
@@ -26,6 +36,8 @@ def options_from_dict(cls: type[T], raw: Mapping[str, Any], choices: Mapping[str
     """Build a frozen options dataclass from a dict, refusing unknown names and values outside ``choices``."""
     if not isinstance(raw, Mapping):
         raise OptionError("options must be a JSON object")
+    if not raw:
+        return _defaults(cls)  # every game made without options asks for these: one shared (frozen) instance
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     values: dict[str, Any] = {}
     for name, value in raw.items():

@@ -1,0 +1,115 @@
+"""The loose-card test (engine/reach.py) only ever refuses hands that no card completes.
+
+A refused (hand, card) must get no win from the engine's own win check, in every role and from every source. The
+sample is built to reach the cases that matter: complete hands with one card taken out (a card completes them), the
+same hands spoiled by a card or two, and random deals; both games' tables and Bohu without 二七十.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from zipai_desktop.engine.cards import NUM_KINDS, full_deck, parse_cards, to_counts
+from zipai_desktop.engine.hu import Source, WinTable, evaluate_roles
+from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
+from zipai_desktop.engine.reach import completing_cards
+from zipai_desktop.engine.rules import get_rules
+
+GUILIN = get_rules("guilin")
+BOHU = get_rules("bohu")
+TABLES = [GUILIN.win_table, BOHU.win_table, BOHU.win_table_for(BOHU.parse_options({"erqishi": False}))]
+GROUPS = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
+
+
+def reach(text: str, erqishi: bool = True) -> set[int] | None:
+    mask = completing_cards(bytes(to_counts(parse_cards(text))), erqishi)
+    return None if mask is None else {k for k in range(NUM_KINDS) if mask >> k & 1}
+
+
+def test_three_loose_cards_leave_no_card_that_completes() -> None:
+    # 一 / 五 / 玖 have no group among the other cards: one card cannot reach all three.
+    assert reach("一 五 玖 二二 七七") == set()
+
+
+def test_two_loose_cards_leave_the_cards_that_make_a_group_with_both() -> None:
+    # 一 and 三 are loose; only 二 makes 一二三.
+    assert reach("一 三 伍伍 陆陆 柒柒") == set(parse_cards("二"))
+
+
+def test_one_loose_card_leaves_its_pair_and_its_groups() -> None:
+    # 五 is loose: 五 itself (the pair), or a card of a 五 group (三四五 / 四五六 / 五六七 / 五五伍 / 五伍伍).
+    assert reach("五 二二 八八") == set(parse_cards("三四五六七伍"))
+
+
+def test_no_loose_card_leaves_every_card() -> None:
+    assert reach("一二三 四五") is None
+    assert reach("二七十 四五六") is None  # every card held once is in a group of the others
+
+
+def test_erqishi_is_a_group_only_where_the_rules_say_so() -> None:
+    assert reach("二七") == set(parse_cards("十"))  # both loose: only 十 makes 二七十 with them
+    assert reach("二七", erqishi=False) == set()  # without 二七十 no group holds both
+    assert reach("二七十 五", erqishi=False) == set()  # 二 / 七 / 十 / 五: four loose cards
+
+
+def test_a_kind_held_twice_is_not_loose_and_covers_its_other_suit_card() -> None:
+    # 伍伍 (held twice) makes 五伍伍 with 五; three 坎 kinds are never free.
+    assert reach("五 伍伍 九九九 一一一") is None
+
+
+def complete_hand(rng: random.Random, table: WinTable) -> tuple[list[int], list[Meld]]:
+    guilin = table.first_quad_free
+    counts = [0] * NUM_KINDS
+    melds: list[Meld] = []
+    quads = rng.choice([0, 0, 0, 1, 2])
+    for i in range(7 if guilin and not quads else 6):
+        r = rng.random()
+        if i < quads:
+            kind = rng.choice([MeldKind.KAI_DUO, MeldKind.SAO_CHUAN] if guilin else [MeldKind.TI, MeldKind.PAO])
+            melds.append(Meld(kind, (rng.randrange(NUM_KINDS),) * 4))
+        elif r < 0.75:
+            group = rng.choice(GROUPS)
+            if not table.erqishi and sorted(k % 10 for k in group) == [1, 6, 9]:
+                group = (0, 1, 2)
+            for k in group:
+                counts[k] += 1
+        elif r < 0.85:
+            counts[rng.randrange(NUM_KINDS)] += 3
+        else:
+            melds.append(Meld(MeldKind.PENG, (rng.randrange(NUM_KINDS),) * 3))
+    if not guilin or quads:
+        counts[rng.randrange(NUM_KINDS)] += 2
+    return [min(4, c) for c in counts], melds
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_refused_card_never_wins_in_any_role(seed: int) -> None:
+    rng = random.Random(seed)
+    refused = allowed_wins = 0
+    for _ in range(1000):
+        table = rng.choice(TABLES)
+        counts, melds = complete_hand(rng, table)
+        r = rng.random()
+        if r < 0.6:  # one card out: the hand waits on it (and maybe others)
+            held = [k for k in range(NUM_KINDS) if counts[k]]
+            counts[rng.choice(held)] -= 1
+        elif r < 0.9:
+            for _ in range(rng.choice([1, 2, 3])):
+                k = rng.randrange(NUM_KINDS)
+                counts[k] = min(4, max(0, counts[k] + rng.choice([1, -1])))
+        else:
+            deck = full_deck()
+            rng.shuffle(deck)
+            counts = to_counts(deck[: rng.randint(17, 21)])
+        mask = completing_cards(bytes(counts), table.erqishi)
+        for card in [None, *range(NUM_KINDS)]:
+            for source in Source:
+                wins = evaluate_roles(counts, melds, card, source, table)
+                if mask is not None and (card is None or not mask >> card & 1):
+                    refused += 1
+                    assert wins == [], (counts, melds, card, source)
+                else:
+                    allowed_wins += bool(wins)
+    assert refused > 40_000 and allowed_wins > 2_000, (refused, allowed_wins)  # both sides were exercised

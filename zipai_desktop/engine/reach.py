@@ -1,0 +1,109 @@
+"""Which cards could complete a hand at all: a necessary test the claim arbiter runs before the win check (听).
+
+Every card of a seat's hand is tried for 胡 on nearly every card offered (about 76 win checks a hand), and nearly
+all fail. Most fail for a reason that can be read off the hand once, until the hand changes: *loose* cards.
+
+The free cards (held once or twice; a 坎 / 龙 is fixed) of a complete hand split into 吃-type groups (sequences,
+二七十, 搭 / 绞) and at most one pair. A card held once that no group of the free cards themselves contains is loose:
+in a complete hand its group must hold the winning card, or the winning card pairs it. The winning card joins one
+group (or the pair), so:
+
+- three or more loose cards: no card completes the hand, in any role;
+- two: only a card that makes one group with both of them (at most two kinds);
+- one: only that kind (its pair) or a card of a group with it;
+- in every role where the card does not join the free cards (碰-type triples, quads, a hand judged as it stands) a
+  loose card stays loose: no win.
+
+The test only says "cannot complete"; everything else goes to :func:`~zipai_desktop.engine.hu.evaluate_roles`, so the
+game is exactly the same. tests/engine/test_reach.py checks it never refuses a hand that completes.
+"""
+
+from __future__ import annotations
+
+from .cards import NUM_KINDS
+from .melds import chi_groups_with
+
+# A hand as bytes (one count a kind) read as one int, little-endian: kind k is byte k, at bit 8k. Translating the
+# bytes first turns each count into 0 or 1, so the masks of all 20 kinds are worked on together with shifts and ands.
+_ONE = bytes([0, 1, 0, 0, 0]) + bytes(251)  # held exactly once (free)
+_FREE = bytes([0, 1, 1, 0, 0]) + bytes(251)  # held once or twice (free)
+_TWO = bytes([0, 0, 1, 0, 0]) + bytes(251)  # held twice
+
+
+def _mask(kinds: object) -> int:
+    return sum(1 << (8 * k) for k in kinds)  # type: ignore[attr-defined]
+
+
+_ALL = _mask(range(NUM_KINDS))
+# Where a sequence read by shifting stays within one suit: the kind has two higher (lower, one each side) neighbours.
+_UP2 = _mask(k for k in range(NUM_KINDS) if k % 10 <= 7)
+_AROUND = _mask(k for k in range(NUM_KINDS) if 1 <= k % 10 <= 8)
+_DOWN2 = _mask(k for k in range(NUM_KINDS) if k % 10 >= 2)
+_SMALL = _mask(range(10))
+_BIG = _mask(range(10, 20))
+_OTHER_SUIT = 80  # bits between a kind and the same number in the other suit
+
+
+def _groups_with(kind: int, erqishi: bool) -> list[tuple[int, int, int]]:
+    return [g for g in chi_groups_with(kind) if erqishi or sorted(k % 10 for k in g) != [1, 6, 9]]
+
+
+def _candidates(erqishi: bool) -> tuple[list[int], dict[int, int]]:
+    """Per loose kind: the cards of its groups and itself; per two loose kinds (as their mask): the third card of
+    each group holding both. Both as masks of kinds (bit k)."""
+    one = []
+    for k in range(NUM_KINDS):
+        mask = 1 << k
+        for g in _groups_with(k, erqishi):
+            for c in g:
+                mask |= 1 << c
+        one.append(mask)
+    two: dict[int, int] = {}
+    for a in range(NUM_KINDS):
+        for g in _groups_with(a, erqishi):
+            rest = list(g)
+            rest.remove(a)
+            for b in set(rest):
+                if b == a:
+                    continue
+                third = list(rest)
+                third.remove(b)
+                key = (1 << (8 * a)) | (1 << (8 * b))
+                two[key] = two.get(key, 0) | (1 << third[0])
+    return one, two
+
+
+_CANDIDATES = {True: _candidates(True), False: _candidates(False)}
+
+
+def completing_cards(hand: bytes, erqishi: bool = True) -> int | None:
+    """A mask of the kinds (bit k) that might complete ``hand`` (a count per kind, as bytes), or None for any kind.
+
+    With 0 no card completes the hand, in any role, and neither does the hand as it stands; with a mask, only a card
+    in it can, and only by joining the free cards. None: the test cannot tell.
+    """
+    once = int.from_bytes(hand.translate(_ONE), "little")
+    if not once:
+        return None
+    free = int.from_bytes(hand.translate(_FREE), "little")
+    twice = int.from_bytes(hand.translate(_TWO), "little")
+    # A group of the free cards that holds a kind held once: a sequence, 二七十, or 搭 / 绞 with a pair of the other
+    # suit's card of the same number (the kind's other copy is not there).
+    up1, up2 = free >> 8, free >> 16
+    down1, down2 = free << 8, free << 16
+    covered = (up1 & up2 & _UP2) | (up1 & down1 & _AROUND) | (down1 & down2 & _DOWN2)
+    covered |= ((twice >> _OTHER_SUIT) & _SMALL) | ((twice << _OTHER_SUIT) & _BIG)
+    if erqishi:
+        for base in (8, 88):  # 二七十 at kinds 1, 6, 9 (small) and 11, 16, 19 (big)
+            two, seven, ten = (free >> base) & 1, (free >> (base + 40)) & 1, (free >> (base + 64)) & 1
+            covered |= ((seven & ten) << base) | ((two & ten) << (base + 40)) | ((two & seven) << (base + 64))
+    loose = once & ~covered
+    count = loose.bit_count()
+    if count == 0:
+        return None
+    if count >= 3:
+        return 0
+    one, two = _CANDIDATES[erqishi]
+    if count == 2:
+        return two.get(loose, 0)
+    return one[(loose.bit_length() - 1) >> 3]
