@@ -156,3 +156,24 @@ def test_any_sequence_of_legal_choices_keeps_every_invariant(
         game.apply(seat, legal[pick % len(legal)])
         assert check_invariants(game) == []
     assert replay(to_record(game)).snapshot() == game.snapshot()
+
+
+@pytest.mark.parametrize("words", ["bulk", "too_few"])
+def test_the_deal_is_shuffled_exactly_as_random_shuffle(words: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal draws the generator's words in bulk (engine/game.py ``_shuffle``); the permutation is the one
+    ``random.Random(seed).shuffle`` gives, for int and text seeds, and when the bulk draw runs short."""
+    from zipai_desktop.engine import game as game_module
+
+    if words == "too_few":
+        full = game_module._words
+        monkeypatch.setattr(game_module, "_words", lambda bits: full(bits)[:30])
+    for seed in [*range(400), "position", "world", "7:2", 2**70]:
+        want = full_deck_list()
+        random.Random(seed).shuffle(want)
+        got = full_deck_list()
+        game_module._shuffle(got, seed)
+        assert got == want, seed
+
+
+def full_deck_list() -> list[int]:
+    return [k for k in range(NUM_KINDS) for _ in range(4)]

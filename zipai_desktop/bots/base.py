@@ -25,7 +25,8 @@ class RandomBot:
         self.rng = random.Random(seed)  # one stream per hand: the sim and the app make a bot per hand
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        # randrange(n) is _randbelow(n) after checking its argument: the same draw, without the checks.
+        return legal[self.rng._randbelow(len(legal))]
 
 
 def _registry() -> dict[str, Callable[..., Bot]]:

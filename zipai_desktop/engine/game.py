@@ -15,6 +15,8 @@ import copy
 import dataclasses
 import random
 import struct
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from itertools import chain, compress, repeat
@@ -24,7 +26,7 @@ from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, evaluate_roles
-from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
+from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
 from .reach import completing_cards
 from .rules.base import RuleSet
 
@@ -112,8 +114,17 @@ def _unlocked(hand: list[int]) -> bool:
     return bool(hand.count(1) or hand.count(2))
 
 
-_WORDS = 160  # 32-bit draws fetched at once for a shuffle of 80 cards (it needs about 110)
-_UNPACK_WORDS = struct.Struct(f"<{_WORDS}I").unpack
+_WORDS = 192  # 32-bit draws fetched at once for a deal: a shuffle of 80 cards uses about 110 (sd about 8)
+_NATIVE_WORDS = memoryview(bytes(4)).cast("I").itemsize == 4  # read the words in place (else unpack them)
+
+
+def _words(bits: int) -> Sequence[int]:
+    """The 32-bit words of ``getrandbits(32 * _WORDS)``, the first drawn first."""
+    raw = bits.to_bytes(4 * _WORDS, sys.byteorder)
+    return memoryview(raw).cast("I") if _NATIVE_WORDS else struct.unpack(f"={_WORDS}I", raw)
+
+# Per position i of the shuffle (from the end): i, the draw's bound i + 1 and the shift that keeps the draw's top bits.
+_STEPS = {size: tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in (80,)}
 
 
 def _shuffle(deck: list[int], seed: int | str) -> None:
@@ -121,24 +132,29 @@ def _shuffle(deck: list[int], seed: int | str) -> None:
 
     ``shuffle`` draws ``getrandbits(k)`` (k <= 32: the top k bits of the generator's next 32-bit word) until the
     value is below ``i + 1``; ``getrandbits(32 * m)`` gives the next m words at once, the first in the lowest bits.
-    The generator is private to this deal, so drawing a few words more than the shuffle uses changes nothing.
+    The generator is private to this deal, so drawing words the shuffle does not use changes nothing; in the
+    (astronomically unlikely) case that 192 words are not enough, the deck is shuffled again the ordinary way.
     tests/engine/test_random_play.py checks the result against ``random.Random.shuffle``.
     """
-    getrandbits = random.Random(seed).getrandbits
-    words: tuple[int, ...] = ()
-    w = len(words)
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        shift = 32 - n.bit_length()
-        while True:
-            if w == len(words):
-                words = _UNPACK_WORDS(getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little"))
-                w = 0
+    steps = _STEPS.get(len(deck))
+    rng = random.Random(seed)
+    if steps is None:
+        rng.shuffle(deck)
+        return
+    words = _words(rng.getrandbits(32 * _WORDS))
+    original = list(deck)
+    w = 0
+    try:
+        for i, n, shift in steps:
             j = words[w] >> shift
             w += 1
-            if j < n:
-                break
-        deck[i], deck[j] = deck[j], deck[i]
+            while j >= n:
+                j = words[w] >> shift
+                w += 1
+            deck[i], deck[j] = deck[j], deck[i]
+    except IndexError:  # pragma: no cover - needs about 146 rejected draws in one deal
+        deck[:] = original
+        random.Random(seed).shuffle(deck)
 
 
 class Game:
@@ -207,7 +223,8 @@ class Game:
         #: kept copies of the public parts of the table, for :func:`~.observation.observe` (each checked before use)
         self.view_cache: dict[Any, Any] = {}
         #: per seat: its melds as last read and their facts (see :meth:`meld_facts`)
-        self._facts: list[tuple[tuple[Meld, ...], MeldFacts] | None] = [None] * n
+        self._facts: list[tuple[list[Meld], int, int, MeldFacts] | None] = [None] * n
+        self._meld_version = [0] * n  # per seat: meld changes made by the engine (see :meth:`meld_facts`)
         #: per seat: its hand as last checked for 胡 and the cards that might complete it (see :meth:`_win_check`)
         self._reach: list[tuple[bytes, int | None] | None] = [None] * n
 
@@ -226,13 +243,15 @@ class Game:
     def meld_facts(self, seat: int) -> MeldFacts:
         """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of the seat's melds.
 
-        Read at every card on offer, so the answer is kept with the melds it was read from and made again when they
-        differ (compared by value: wherever the melds were changed from).
+        Read at every card on offer, so the answer is kept with the seat's meld list, its length and its version
+        (counted by :meth:`_add_meld` / :meth:`_replace_meld`, the engine's only ways to change melds), and made again
+        when any of them changed: a list replaced or grown from outside is seen too.
         """
-        melds = tuple(self.melds[seat])
+        melds = self.melds[seat]
+        version = self._meld_version[seat]
         kept = self._facts[seat]
-        if kept is not None and kept[0] == melds:
-            return kept[1]
+        if kept is not None and kept[0] is melds and kept[1] == len(melds) and kept[2] == version:
+            return kept[3]
         by_card: dict[int, tuple[int, int]] = {}
         cards = quads = 0
         for i, m in enumerate(melds):
@@ -244,7 +263,7 @@ class Game:
             elif m.kind is MeldKind.PENG:
                 by_card[m.cards[0]] = (by_card.get(m.cards[0], _NO_MELD)[0], i)
         facts = (cards, quads, by_card)
-        self._facts[seat] = (melds, facts)
+        self._facts[seat] = (melds, len(melds), version, facts)
         return facts
 
     def held(self, seat: int) -> int:
@@ -345,10 +364,12 @@ class Game:
 
     def _after_take(self, seat: int) -> None:
         """§7.9: the taker discards iff it now holds more than its target; otherwise (重舵) the next player flips."""
-        if self.held(seat) > self.target(seat):
+        hand = self.hands[seat]
+        cards, quads = self.meld_facts(seat)[:2]
+        if sum(hand) + cards > self.rules.held_target(quads + hand.count(4)):
             self._ask_discard(seat)
         else:
-            self._flip(self.next_seat(seat))
+            self._flip(self._next[seat])
 
     def _needs_discard_after(self, seat: int, hand_delta: int, meld_delta: int, quad_delta: int) -> bool:
         held = self.held(seat) + hand_delta + meld_delta
@@ -358,7 +379,7 @@ class Game:
         if not self.wall:
             self._end_draw()
             return
-        card = self._draw_wall()
+        card = self.wall.pop()
         self.flips += 1
         first_after_opening = self.flips == 1 and self.opening_discard_made
         self.opening_done = True
@@ -366,15 +387,16 @@ class Game:
         self.hu_locked[seat] = False
         hand = self.hands[seat]
         own_sao = self.meld_facts(seat)[2].get(card, _NO_MELD)[0]
-        forced = self._forced_own_kind(seat, card, own_sao)
-        if forced is None:
-            self._emit(ev.Flipped(seat, card, len(self.wall)))
+        if own_sao < 0 and hand[card] < 2:  # no forced meld (the common case, told without a call)
+            self.events.append(ev.Flipped(seat, card, len(self.wall)))
             self._open_window(card, seat, flip=True, opening=first_after_opening)
             return
+        forced = self._forced_own_kind(seat, card, own_sao)
+        assert forced is not None
         # Stage 0: the drawer's forced 扫 / 过扫 / 扫穿 (偎 / 臭偎 / 提); a card that completes a face-down meld is not
         # shown to the others (procedure P2).
         size = 4 if forced is self.table.quad_own else 3
-        self._emit(ev.Flipped(seat, card, len(self.wall), hidden=Meld(forced, (card,) * size).hidden_kind))
+        self._emit(ev.Flipped(seat, card, len(self.wall), hidden=FACE_DOWN.get(forced, 0) >= size))
         from_hand = hand[card] if own_sao < 0 else 0
         is_quad = forced is self.table.quad_own
         hand_after = list(hand)
@@ -439,10 +461,12 @@ class Game:
     ) -> None:
         """A new meld; ``from_hand`` are the cards it took from the seat's concealed hand (for the screen)."""
         self.melds[seat].append(meld)
+        self._meld_version[seat] += 1
         self._emit(ev.Melded(seat, meld, -1, forced, from_seat, from_hand))
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
         self.melds[seat][index] = meld
+        self._meld_version[seat] += 1
         self._emit(ev.Melded(seat, meld, index, True, from_seat))
 
     def _expose_longs(self, seat: int) -> None:
@@ -475,10 +499,17 @@ class Game:
         hands = self.hands
         if w.stage is _HU_STAGE:
             queue = w.queue
+            reaches = self._reach
             while queue:
                 seat = queue.pop(0)
                 if self.hu_locked[seat]:
                     continue
+                # The loose-card test of :meth:`_win_check`, inline: most seats are refused here.
+                kept = reaches[seat]
+                if kept is not None and kept[0] == bytes(hands[seat]):
+                    reach = kept[1]
+                    if reach is not None and not reach >> card & 1:
+                        continue
                 if w.flip:
                     source = _OWN_DRAW if seat == owner else _OTHER_DRAW
                 else:
@@ -494,7 +525,10 @@ class Game:
                 return
         if w.stage is _PENG_STAGE:
             w.stage = _CHI_STAGE
-            w.queue = self.chi_queue(owner, w.flip)
+            if not w.flip:
+                w.queue = [self._next[owner]]
+            else:
+                w.queue = [owner, self._next[owner]] if self.procedure.chi_next_on_draw else [owner]
             seats = [
                 s
                 for s in self.active
@@ -507,7 +541,7 @@ class Game:
             if seats:
                 seat = seats[0]
                 self.pending = Pending(seat, "peng", [_PENG, _PASS])
-                self._emit(ev.Offered(seat, card, ("peng", "pass")))
+                self.events.append(ev.Offered(seat, card, ("peng", "pass")))
                 return
         queue = w.queue
         while queue:
@@ -516,12 +550,12 @@ class Game:
             if options:
                 actions: list[Action] = [*options, _PASS]
                 self.pending = Pending(seat, "chi", actions)
-                self._emit(ev.Offered(seat, card, ("chi", "pass")))
+                self.events.append(ev.Offered(seat, card, ("chi", "pass")))
                 return
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.
         self.window = None
         self.piles[owner].append(card)
-        self._emit(ev.ToPile(owner, card))
+        self.events.append(ev.ToPile(owner, card))
         self._flip(self._next[owner])
 
     def chi_queue(self, owner: int, flip: bool) -> list[int]:
@@ -536,8 +570,17 @@ class Game:
         card, owner = w.card, w.owner
         found: list[tuple[int, int]] = []  # (seat, meld index or -1 for a 坎 in hand)
         hands = self.hands
+        facts, versions = self._facts, self._meld_version
         for seat in self.active:
-            triple, peng = self.meld_facts(seat)[2].get(card, _NO_MELD)
+            # meld_facts(seat), its kept answer read inline (once per seat at every card on offer)
+            kept, melds = facts[seat], self.melds[seat]
+            if kept is not None and kept[0] is melds and kept[1] == len(melds) and kept[2] == versions[seat]:
+                by_card = kept[3][2]
+            else:
+                by_card = self.meld_facts(seat)[2]
+            triple, peng = by_card.get(card, _NO_MELD)
+            if triple < 0 and peng < 0 and hands[seat][card] != 3:
+                continue
             if seat != owner:
                 if hands[seat][card] == 3:
                     found.append((seat, -1))
@@ -605,7 +648,7 @@ class Game:
                         after[k] -= 1
                 if _unlocked(after):
                     out.append(_chi(ordered, bis))
-        return list(dict.fromkeys(out)) if len(out) > 1 else out
+        return out  # no two alike: each main group once, each with distinct 比 choices
 
     # -----------------------------------------------------------------------------------------------------------------
     # Winning.
@@ -842,7 +885,8 @@ class Game:
         other.wall = list(self.wall)
         other.is_fork = True
         other.view_cache = {}
-        other._facts = list(self._facts)
+        other._facts = [None] * len(self._facts)  # the copy's meld lists are new lists
+        other._meld_version = list(self._meld_version)
         other._reach = list(self._reach)
         return other
 

@@ -6,6 +6,7 @@ face-down 扫 / 扫穿, the card another seat turned into its own 扫, and other
 
 from __future__ import annotations
 
+from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -109,7 +110,11 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         game.dealer,
         tuple(hand),
         tuple(map(sum, game.hands)),
-        tuple([tuple(melds[s]) if s == seat else _public_melds(cache, melds[s], s) for s in range(n)]),
+        (
+            tuple(map(tuple, melds))  # no face-down meld on the table: every seat sees every meld
+            if _FACE_DOWN_KINDS.isdisjoint(map(_kind, chain.from_iterable(melds)))
+            else tuple([tuple(melds[s]) if s == seat else _public_melds(cache, melds[s], s) for s in range(n)])
+        ),
         tuple(map(tuple, game.piles)),
         tuple(map(frozenset, game.discarded)),
         len(game.wall),

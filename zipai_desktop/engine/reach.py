@@ -20,6 +20,8 @@ game is exactly the same. tests/engine/test_reach.py checks it never refuses a h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import NUM_KINDS
 from .melds import chi_groups_with
 
@@ -95,15 +97,21 @@ def completing_cards(hand: bytes, erqishi: bool = True) -> int | None:
     covered |= ((twice >> _OTHER_SUIT) & _SMALL) | ((twice << _OTHER_SUIT) & _BIG)
     if erqishi:
         for base in (8, 88):  # 二七十 at kinds 1, 6, 9 (small) and 11, 16, 19 (big)
-            two, seven, ten = (free >> base) & 1, (free >> (base + 40)) & 1, (free >> (base + 64)) & 1
-            covered |= ((seven & ten) << base) | ((two & ten) << (base + 40)) | ((two & seven) << (base + 64))
+            n2, n7, n10 = (free >> base) & 1, (free >> (base + 40)) & 1, (free >> (base + 64)) & 1
+            covered |= ((n7 & n10) << base) | ((n2 & n10) << (base + 40)) | ((n2 & n7) << (base + 64))
     loose = once & ~covered
     count = loose.bit_count()
     if count == 0:
         return None
     if count >= 3:
         return 0
-    one, two = _CANDIDATES[erqishi]
+    by_kind, by_pair = _CANDIDATES[erqishi]
     if count == 2:
-        return two.get(loose, 0)
-    return one[(loose.bit_length() - 1) >> 3]
+        return by_pair.get(loose, 0)
+    return by_kind[(loose.bit_length() - 1) >> 3]
+
+
+def may_complete(hand: Sequence[int], card: int | None, erqishi: bool = True) -> bool:
+    """False when ``card`` (None: no card, the hand as it stands) certainly does not complete ``hand``."""
+    mask = completing_cards(bytes(hand), erqishi)
+    return mask is None or (card is not None and bool(mask >> card & 1))

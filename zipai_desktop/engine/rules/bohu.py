@@ -17,6 +17,7 @@ from .. import events as ev
 from ..cards import NUM_KINDS, RED_KINDS
 from ..hu import Group, Source, Split, WinTable, evaluate_win
 from ..melds import Meld, MeldKind
+from ..reach import may_complete
 from .base import Procedure, Rounds, options_from_dict
 
 if TYPE_CHECKING:
@@ -259,7 +260,8 @@ class BohuRules:
             stw = san_ti_wu_kan(game.hands[seat], game.melds[seat], game.table)
             if stw is not None:
                 candidates.append(WinInfo(stw, Source.DEAL, None, seat, ("tianhu",)))
-            if seat == game.dealer and not game.melds[seat]:
+            dealt_whole = seat == game.dealer and not game.melds[seat]
+            if dealt_whole and may_complete(game.hands[seat], None, game.table.erqishi):
                 split = evaluate_win(game.hands[seat], [], None, Source.DEAL, game.table)
                 if split is not None:
                     win = WinInfo(split, Source.DEAL, None, seat, ("tianhu",))

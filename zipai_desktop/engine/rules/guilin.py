@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..hu import Source, WinTable, evaluate_win
 from ..melds import MeldKind
+from ..reach import may_complete
 from .base import Procedure, options_from_dict
 
 if TYPE_CHECKING:
@@ -129,7 +130,9 @@ class GuilinRules:
 
         dealer, options, table = game.dealer, game.options, game.table
         candidates: list[WinInfo] = []
-        tian = evaluate_win(game.hands[dealer], [], None, Source.DEAL, table)
+        tian = None
+        if may_complete(game.hands[dealer], None, table.erqishi):
+            tian = evaluate_win(game.hands[dealer], [], None, Source.DEAL, table)
         if tian is not None and tian.hu >= options.min_hu:
             candidates.append(WinInfo(tian, Source.DEAL, None, dealer, ("tianhu",)))
         for seat in game.order_from(dealer):
