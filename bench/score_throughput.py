@@ -8,10 +8,10 @@ Two inputs:
   it is scored: no cache of a hand (the win check's memos included) helps; this pass is the headline figure.
 * **examples**: the worked examples of the score tests (Guilin EX1-EX10, N1; Bohu E1-E11), a few hands repeated.
 
-In process, every line goes through what ``zipai score --jsonl`` runs per line (``score_text``, then the result line
-``_dumps``). The command is then timed end to end on N lines (``zipai score --jsonl < file > /dev/null``) and on one
-line: the difference is the streaming rate, the one-line run is mostly start-up. CPU time is printed beside the wall
-time, with the machine's load (the machine may be shared). Target (issue 13): >= 20,000 hands per second.
+In process, every line goes through what ``zipai score --jsonl`` runs per line (``score_line``: read, check, score,
+write the result line). The command is then timed end to end on N lines (``zipai score --jsonl < file > /dev/null``)
+and on one line: the difference is the streaming rate, the one-line run is mostly start-up. CPU time is printed beside
+the wall time, with the machine's load (the machine may be shared). Target (issue 13): >= 20,000 hands per second.
 
 Run from the repository root: python bench/score_throughput.py [N] [--profile [--cumulative] | --breakdown]
 """
@@ -43,7 +43,7 @@ from tests.tools.test_game_matches_score import (  # noqa: E402
 )
 from zipai_desktop.engine.actions import Hu  # noqa: E402
 from zipai_desktop.engine.game import Game  # noqa: E402
-from zipai_desktop.tools.score import _dumps, score_text  # noqa: E402
+from zipai_desktop.tools.score import score_line  # noqa: E402
 
 
 def examples() -> list[str]:
@@ -75,7 +75,7 @@ def load() -> str:
 def in_process(label: str, lines: list[str]) -> None:
     before = load()
     start, cpu_start = time.perf_counter(), time.process_time()
-    out = [_dumps(score_text(line)) for line in lines]
+    out = [score_line(line) for line in lines]
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     valid = sum(o.startswith('{"valid": true') for o in out)
     print(
@@ -113,20 +113,31 @@ def command(lines: list[str]) -> tuple[float, float]:
 def breakdown(lines: list[str]) -> None:
     """The first-sight pass again, with the time spent in the win check (``evaluate_win`` / ``evaluate_roles``) and in
     building a split's groups (``Split.groups``, read for the output and by Bohu's 名堂) measured apart from the rest
-    (reading the JSON, checking the fields, settling, writing the line, and the rest: assembling the answer). Bohu's
-    名堂 read the groups, so "settling" is without the groups' build; the timers themselves cost about 0.1 µs each."""
+    (reading the JSON, checking the fields, settling, writing the line's groups and points, and the rest: choosing
+    among the roles, putting the line together). Each
+    moment is charged to the innermost step (Bohu's 名堂 read the groups: that build counts as groups, not settling);
+    the timers themselves cost a few tenths of a µs a step."""
     from zipai_desktop.engine import hu
     from zipai_desktop.tools import score
 
     spent = {"win check": 0.0, "groups": 0.0, "reading": 0.0, "checking": 0.0, "settling": 0.0, "writing": 0.0}
 
+    running: list[list[Any]] = []  # [slot, since]: the innermost timed call is charged, not the ones around it
+
     def timed(fn: Callable[..., Any], slot: str) -> Callable[..., Any]:
         def run(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
+            now = time.perf_counter()
+            if running:
+                outer = running[-1]
+                spent[outer[0]] += now - outer[1]
+            running.append([slot, now])
             try:
                 return fn(*args, **kwargs)
             finally:
-                spent[slot] += time.perf_counter() - start
+                end = time.perf_counter()
+                spent[slot] += end - running.pop()[1]
+                if running:
+                    running[-1][1] = end
 
         return run
 
@@ -141,10 +152,12 @@ def breakdown(lines: list[str]) -> None:
     score.parse_bohu = timed(score.parse_bohu, "checking")  # type: ignore[assignment]
     score.settle_guilin = timed(score.settle_guilin, "settling")  # type: ignore[assignment]
     score.score_win = timed(score.score_win, "settling")  # type: ignore[assignment]
-    dumps = timed(_dumps, "writing")
+    score._dumps = timed(score._dumps, "writing")  # type: ignore[assignment]
+    score._groups_text = timed(score._groups_text, "writing")  # type: ignore[assignment]
+    score._points_text = timed(score._points_text, "writing")  # type: ignore[assignment]
     start = time.perf_counter()
     for line in lines:
-        dumps(score_text(line))
+        score.score_line(line)
     total = time.perf_counter() - start
     rest = total - sum(spent.values())
     per = {**spent, "the rest": rest}
@@ -169,7 +182,7 @@ def main() -> None:
     base = examples()
     print(f"corpus: {len(sims):,} distinct sim wins (Guilin 1,000, Bohu 1,000), {len(base)} examples; "
           f"built in {time.perf_counter() - t0:.1f} s")  # fmt: skip
-    score_text(base[0])  # the first use builds the rule tables: not part of a hand's cost
+    score_line(base[0])  # the first use builds the rule tables: not part of a hand's cost
 
     if "--breakdown" in sys.argv:
         breakdown(sims)
@@ -182,7 +195,7 @@ def main() -> None:
         profile = cProfile.Profile()
         profile.enable()
         for line in sims:
-            _dumps(score_text(line))
+            score_line(line)
         profile.disable()
         pstats.Stats(profile).sort_stats("cumulative" if "--cumulative" in sys.argv else "tottime").print_stats(40)
         return

@@ -471,6 +471,37 @@ def _group_json(group: Group) -> dict[str, Any]:
 # Glyph strings of groups' cards (few distinct: a group is 2 to 4 cards).
 _GLYPHS_OF: dict[tuple[int, ...], str] = {}
 
+# Writing a result line without building the dict first: what json.dumps(..., ensure_ascii=False) writes, piece by
+# piece (its own string escaper, its ", " and ": "). tests/tools/test_score_lines.py holds every line to json.dumps.
+_esc: Callable[[str], str] = json.encoder.encode_basestring
+_int = int.__repr__  # what json writes for an int (a bool would be true / false: never given here)
+# A group's text by (kind, cards, hu, exposed): a stream shows the same groups again and again.
+_GROUP_TEXT: dict[tuple[str, tuple[int, ...], int, bool], str] = {}
+
+
+def _groups_text(groups: Sequence[Group]) -> str | None:
+    """The groups' JSON objects, comma-separated; None if a field has a type the fast writer does not expect."""
+    out: list[str] = []
+    for g in groups:
+        key = (g.kind, g.cards, g.hu, g.exposed)
+        text = _GROUP_TEXT.get(key)
+        if text is None:
+            if type(g.kind) is not str or type(g.hu) is not int or type(g.exposed) is not bool:
+                return None
+            text = f'{{"kind": {_esc(g.kind)}, "cards": {_esc(format_cards(g.cards))}, "hu": {_int(g.hu)}, '
+            text += f'"exposed": {"true" if g.exposed else "false"}}}'
+            if len(_GROUP_TEXT) >= _CACHE_LIMIT:
+                _GROUP_TEXT.clear()
+            _GROUP_TEXT[key] = text
+        elif type(g.exposed) is not bool or type(g.hu) is not int:  # 1 == True: the key cannot tell them apart
+            return None
+        out.append(text)
+    return ", ".join(out)
+
+
+def _points_text(points: Sequence[int]) -> str:
+    return "{" + ", ".join([f'"{seat}": {_int(p)}' for seat, p in enumerate(points)]) + "}"
+
 
 def _not_a_win(reason: str) -> dict[str, Any]:
     return {"valid": False, "rules": "guilin", "reason": reason}
@@ -478,6 +509,44 @@ def _not_a_win(reason: str) -> dict[str, Any]:
 
 def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
     """The contract's answer for one Guilin hand."""
+    answer = _guilin_win(data)
+    if isinstance(answer, dict):
+        return answer
+    split, s = answer
+    return {
+        "valid": True,
+        "rules": "guilin",
+        "hu": s.hu,
+        "groups": [_group_json(g) for g in split.groups],
+        "special": list(s.special),
+        "duo": s.duo,
+        "duo_parts": dict(s.duo_parts),
+        "xing_cards": format_cards(s.xing_cards),
+        "score": s.duo,
+        "points": {str(seat): p for seat, p in enumerate(s.points)},
+    }
+
+
+def _guilin_line(data: Mapping[str, Any]) -> str:
+    """:func:`score_guilin` as its result line, written straight from the split and the settlement."""
+    answer = _guilin_win(data)
+    if isinstance(answer, dict):
+        return _dumps(answer)
+    split, s = answer
+    groups = _groups_text(split.groups)
+    if groups is None:
+        return _dumps(score_guilin(data))
+    parts = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in s.duo_parts.items()])
+    return (
+        f'{{"valid": true, "rules": "guilin", "hu": {_int(s.hu)}, "groups": [{groups}], '
+        f'"special": [{", ".join(map(_esc, s.special))}], "duo": {_int(s.duo)}, "duo_parts": {{{parts}}}, '
+        f'"xing_cards": {_esc(format_cards(s.xing_cards))}, "score": {_int(s.duo)}, '
+        f'"points": {_points_text(s.points)}}}'
+    )
+
+
+def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, Settlement] | dict[str, Any]:
+    """The winning split and its settlement, or the answer for a hand that is not a win."""
     h = parse_guilin(data)
     table = get_rules("guilin").win_table
     minimum = h.options.min_hu
@@ -528,19 +597,7 @@ def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
         payer = h.from_seat if h.source is Source.DISCARD else None
         candidates.append((split, settle(split, ("dihu",) if h.first_discard else (), payer)))
 
-    split, s = max(candidates, key=lambda c: (c[1].duo, c[0].hu))
-    return {
-        "valid": True,
-        "rules": "guilin",
-        "hu": s.hu,
-        "groups": [_group_json(g) for g in split.groups],
-        "special": list(s.special),
-        "duo": s.duo,
-        "duo_parts": dict(s.duo_parts),
-        "xing_cards": format_cards(s.xing_cards),
-        "score": s.duo,
-        "points": {str(seat): p for seat, p in enumerate(s.points)},
-    }
+    return max(candidates, key=lambda c: (c[1].duo, c[0].hu))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -625,10 +682,10 @@ def bohu_held_problem(
     short = 0 if short_player == "replacement" else max(0, tis - (1 if is_dealer else 0))
     if target - short <= held <= target:
         return None
-    want = str(target) if short == 0 else f"{target - short} to {target} (a player short after an initial 提)"
+    required = str(target) if short == 0 else f"{target - short} to {target} (a player short after an initial 提)"
     return (
         f"card count: the winner holds {held} cards before the win card (hand {in_hand} + melds {in_melds}), "
-        f"but with {quads} 提/跑 the rules require {want}"
+        f"but with {quads} 提/跑 the rules require {required}"
     )
 
 
@@ -698,6 +755,42 @@ def _bohu_not_a_win(reason: str) -> dict[str, Any]:
 
 def score_bohu(data: Mapping[str, Any]) -> dict[str, Any]:
     """The contract's answer for one Bohu hand."""
+    answer = _bohu_win(data)
+    if isinstance(answer, dict):
+        return answer
+    split, huxi, fan, score_, names, points = answer
+    return {
+        "valid": True,
+        "rules": "bohu",
+        "hu": huxi,
+        "groups": [_group_json(g) for g in split.groups],
+        "special": list(names),
+        "fan": fan,
+        "score": score_,
+        "points": {str(seat): p for seat, p in enumerate(points)},
+    }
+
+
+def _bohu_line(data: Mapping[str, Any]) -> str:
+    """:func:`score_bohu` as its result line, written straight from the split and the score."""
+    answer = _bohu_win(data)
+    if isinstance(answer, dict):
+        return _dumps(answer)
+    split, huxi, fan, score_, names, points = answer
+    groups = _groups_text(split.groups)
+    if groups is None:
+        return _dumps(score_bohu(data))
+    return (
+        f'{{"valid": true, "rules": "bohu", "hu": {_int(huxi)}, "groups": [{groups}], '
+        f'"special": [{", ".join(map(_esc, names))}], "fan": {_int(fan)}, "score": {_int(score_)}, '
+        f'"points": {_points_text(points)}}}'
+    )
+
+
+def _bohu_win(
+    data: Mapping[str, Any],
+) -> tuple[Split, int, int, int, tuple[str, ...], list[int]] | dict[str, Any]:
+    """(split, 胡息, 番, score, names, points) of the win, or the answer for a hand that is not a win."""
     h = parse_bohu(data)
     options = h.options
     table = BOHU.win_table_for(options)
@@ -764,35 +857,33 @@ def score_bohu(data: Mapping[str, Any]) -> dict[str, Any]:
         points[h.winner] = score_ * (h.players - 1)
     else:
         points[h.winner] = score_
-    return {
-        "valid": True,
-        "rules": "bohu",
-        "hu": huxi,
-        "groups": [_group_json(g) for g in split.groups],
-        "special": list(names),
-        "fan": fan,
-        "score": score_,
-        "points": {str(seat): p for seat, p in enumerate(points)},
-    }
+    return split, huxi, fan, score_, names, points
 
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Dispatch and the command.
 
 SCORERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"guilin": score_guilin, "bohu": score_bohu}
+#: The same answers as result lines (what --jsonl writes): equal to ``_dumps(SCORERS[name](data))``.
+LINE_SCORERS: dict[str, Callable[[Mapping[str, Any]], str]] = {"guilin": _guilin_line, "bohu": _bohu_line}
 
 
 def score(data: Any, cli_rules: str | None = None) -> dict[str, Any]:
     """Score one decoded JSON value; raise :class:`Malformed` when it is not a well-formed request."""
+    answer: dict[str, Any] = _scorer(data, cli_rules, SCORERS)(data)
+    return answer
+
+
+def _scorer(data: Any, cli_rules: str | None, scorers: Mapping[str, Callable[[Mapping[str, Any]], Any]]) -> Any:
     if not isinstance(data, dict):
         raise Malformed("the input must be a JSON object")
     name = _rules_name(data, cli_rules)
-    scorer = SCORERS.get(name)
+    scorer = scorers.get(name)
     if scorer is None:
         if name in KNOWN_RULES:
             raise Malformed(not_available(name))
         raise Malformed(f"unknown rules {show_name(name)} (known: {', '.join(KNOWN_RULES)})")
-    return scorer(data)
+    return scorer
 
 
 #: The largest input object read (a hand is under 2 KB even pretty-printed); with --jsonl, the longest line.
@@ -803,13 +894,24 @@ MAX_MESSAGE = 400
 
 def score_text(text: str | bytes, cli_rules: str | None = None) -> dict[str, Any]:
     """Decode and score one JSON object (``bytes`` must be UTF-8)."""
+    data = _decoded(text)
+    return score(data, cli_rules)
+
+
+def score_line(text: str | bytes, cli_rules: str | None = None) -> str:
+    """:func:`score_text` as the result line ``zipai score`` writes (``_dumps`` of it), without the dict between."""
+    data = _decoded(text)
+    line: str = _scorer(data, cli_rules, LINE_SCORERS)(data)
+    return line
+
+
+def _decoded(text: str | bytes) -> Any:
     if not text.strip():
         raise Malformed("no input: expected one JSON object")
     try:
-        data = loads(text, what="the input", max_bytes=MAX_INPUT)
+        return loads(text, what="the input", max_bytes=MAX_INPUT)
     except JsonInputError as exc:
         raise Malformed(str(exc)) from None
-    return score(data, cli_rules)
 
 
 # What json.dumps(obj, ensure_ascii=False) builds on every call, built once.
@@ -908,7 +1010,7 @@ def _answer_lines(cli_rules: str | None) -> int:
                     raise line
                 if not line.strip():
                     continue
-                out.append(_dumps(score_text(line, cli_rules)))
+                out.append(score_line(line, cli_rules))
             except Malformed as exc:
                 status = 2
                 message = _message(exc)
