@@ -132,14 +132,14 @@ def _options(data: Mapping[str, Any]) -> dict[str, Any] | None:
 
 # Parsed options by game and value: a --jsonl stream repeats the same few option sets, and parsing them is a good part
 # of a hand's cost. Only accepted sets are kept (a refused one raises every time, with its message), and few of them.
-_OPTIONS: dict[tuple[str, tuple[tuple[str, Any], ...], tuple[type, ...]], Any] = {}
+_OPTIONS: dict[tuple[str, tuple[str, ...], tuple[Any, ...], tuple[type, ...]], Any] = {}
 
 
 def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
-    raw_items = tuple(raw.items()) if raw else ()
-    # The value's type is part of the key: true and 1 are equal in Python but not the same option value. The order
-    # is part of it too (cheaper than sorting, and a stream writes its options in one order).
-    key = (rules.name, raw_items, tuple(map(type, raw.values())) if raw else ())
+    # Names, values and the values' types: true and 1 are equal in Python but not the same option value. The order
+    # is part of the key too (cheaper than sorting, and a stream writes its options in one order).
+    values = tuple(raw.values()) if raw else ()
+    key = (rules.name, tuple(raw) if raw else (), values, tuple(map(type, values)))
     try:
         options = _OPTIONS.get(key)
     except TypeError:  # a list or object as a value: refused by the parser below
