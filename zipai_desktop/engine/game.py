@@ -19,16 +19,17 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from functools import lru_cache
 from itertools import chain, compress, repeat
 from typing import Any
 
 from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
-from .cards import NUM_KINDS, format_counts, full_deck, glyph
-from .hu import Source, Split, evaluate_roles
+from .cards import GLYPHS, NUM_KINDS, format_counts, full_deck, glyph
+from .hu import Source, Split, WinTable, evaluate_roles
 from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
 from .reach import completing_cards
-from .rules.base import RuleSet
+from .rules.base import Procedure, RuleSet
 
 
 class IllegalAction(ValueError):
@@ -100,11 +101,12 @@ _DISCARDS = tuple(Discard(k) for k in range(NUM_KINDS))
 _HU = Hu()
 _PASS = Pass()
 _PENG = Peng()
-_UNLOCKED_COUNT = (False, True, True, False, False)  # held count -> a card of the kind may be discarded
+_UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
 _NO_MELD = (-1, -1)
 # Enum members as module constants: the claim arbiter reads them at every card on offer.
 _HU_STAGE, _QUAD_STAGE, _PENG_STAGE, _CHI_STAGE = Stage.HU, Stage.QUAD, Stage.PENG, Stage.CHI
 _OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD
+_DISCARD_PHASE, _CLAIM_PHASE, _ENDED_PHASE = Phase.DISCARD, Phase.CLAIM, Phase.ENDED
 
 MeldFacts = tuple[int, int, dict[int, tuple[int, int]]]
 
@@ -157,6 +159,16 @@ def _shuffle(deck: list[int], seed: int | str) -> None:
         random.Random(seed).shuffle(deck)
 
 
+_MADE_FROM_OPTIONS: dict[tuple[int, int], tuple[Any, RuleSet, WinTable, Procedure]] = {}
+
+
+@lru_cache(maxsize=32)
+def _orders_of(active: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Each playing seat -> the playing seats in turn order from it (shared: never changed)."""
+    count = len(active)
+    return {s: tuple(active[(i + j) % count] for j in range(count)) for i, s in enumerate(active)}
+
+
 class Game:
     """One hand of 桂林字牌."""
 
@@ -186,15 +198,22 @@ class Game:
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
         self.dealer = dealer
-        self.table = rules.win_table_for(options)
-        self.procedure = rules.procedure(options)
+        # What the rules make of the options, made once per options object (they are frozen; a game is made per hand
+        # and per world the strong bot plays). The cache holds the options, so an id is never reused while kept.
+        made = _MADE_FROM_OPTIONS.get((id(rules), id(options)))
+        if made is None or made[0] is not options or made[1] is not rules:
+            if len(_MADE_FROM_OPTIONS) >= 64:
+                _MADE_FROM_OPTIONS.clear()
+            made = (options, rules, rules.win_table_for(options), rules.procedure(options))
+            _MADE_FROM_OPTIONS[id(rules), id(options)] = made
+        self.table = made[2]
+        self.procedure = made[3]
         #: the seats that play this hand, in turn order from seat 0 (Bohu with 4 seated: one sits out)
         self.active = rules.active_seats(n, dealer, options)
         if dealer not in self.active:
             raise ValueError(f"the dealer (seat {dealer}) must be one of the seats that play")
-        self._next = {s: self.active[(i + 1) % len(self.active)] for i, s in enumerate(self.active)}
-        count = len(self.active)
-        self._orders = {s: tuple(self.active[(i + j) % count] for j in range(count)) for i, s in enumerate(self.active)}
+        self._orders = _orders_of(self.active)
+        self._next = {s: order[1 % len(order)] for s, order in self._orders.items()}
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]
@@ -205,7 +224,7 @@ class Game:
         self.events: list[ev.Event] = []
         self.window: Window | None = None
         self.pending: Pending | None = None
-        self.phase = Phase.DISCARD
+        self.phase = _DISCARD_PHASE
         self.result: HandResult | None = None
         self.dang_di: int | None = None
         self.flips = 0
@@ -226,7 +245,7 @@ class Game:
         self._facts: list[tuple[list[Meld], int, int, MeldFacts] | None] = [None] * n
         self._meld_version = [0] * n  # per seat: meld changes made by the engine (see :meth:`meld_facts`)
         #: per seat: its hand as last checked for 胡 and the cards that might complete it (see :meth:`_win_check`)
-        self._reach: list[tuple[bytes, int | None] | None] = [None] * n
+        self._reach: list[tuple[list[int], int | None] | None] = [None] * n
 
     # -----------------------------------------------------------------------------------------------------------------
     # Queries.
@@ -316,11 +335,14 @@ class Game:
     def deal_hands(self, size: int) -> None:
         """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
         order = self.order_from(self.dealer)
-        for seat in order:
-            self.give(seat, size)
+        given = [self.give(seat, size) for seat in order]
         self._emit(ev.HandStarted(self.rules.name, self.dealer, self.players, len(self.wall) - 1))
-        for seat in order:
-            cards = tuple(chain.from_iterable(map(repeat, range(NUM_KINDS), self.hands[seat])))
+        for seat, dealt in zip(order, given, strict=True):
+            hand = self.hands[seat]
+            if sum(hand) == len(dealt):  # the hand is the dealt cards (the usual case): they are its cards, sorted
+                cards = tuple(sorted(dealt))
+            else:
+                cards = tuple(chain.from_iterable(map(repeat, range(NUM_KINDS), hand)))
             self._emit(ev.Dealt(seat, cards, len(cards)))
 
     def deal_face_up_to_dealer(self) -> None:
@@ -357,9 +379,9 @@ class Game:
     # Turns.
 
     def _ask_discard(self, seat: int) -> None:
-        actions: list[Action] = list(compress(_DISCARDS, map(_UNLOCKED_COUNT.__getitem__, self.hands[seat])))
+        actions: list[Action] = list(compress(_DISCARDS, bytes(self.hands[seat]).translate(_UNLOCKED_BYTES)))
         assert actions, "a take that leaves no legal discard must have been refused"
-        self.phase = Phase.DISCARD
+        self.phase = _DISCARD_PHASE
         self.pending = Pending(seat, "discard", actions)
 
     def _after_take(self, seat: int) -> None:
@@ -462,12 +484,12 @@ class Game:
         """A new meld; ``from_hand`` are the cards it took from the seat's concealed hand (for the screen)."""
         self.melds[seat].append(meld)
         self._meld_version[seat] += 1
-        self._emit(ev.Melded(seat, meld, -1, forced, from_seat, from_hand))
+        self.events.append(ev.Melded(seat, meld, -1, forced, from_seat, from_hand))
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
         self.melds[seat][index] = meld
         self._meld_version[seat] += 1
-        self._emit(ev.Melded(seat, meld, index, True, from_seat))
+        self.events.append(ev.Melded(seat, meld, index, True, from_seat))
 
     def _expose_longs(self, seat: int) -> None:
         """Procedure P6: making a quad while holding concealed 龙 lays every 龙 down face up (重舵)."""
@@ -489,7 +511,7 @@ class Game:
         else:
             queue = []  # Bohu: no 胡 on a discard, except 地胡
         self.window = Window(card, owner, flip, opening, _HU_STAGE, queue)
-        self.phase = Phase.CLAIM
+        self.phase = _CLAIM_PHASE
         self._advance_window()
 
     def _advance_window(self) -> None:
@@ -506,7 +528,7 @@ class Game:
                     continue
                 # The loose-card test of :meth:`_win_check`, inline: most seats are refused here.
                 kept = reaches[seat]
-                if kept is not None and kept[0] == bytes(hands[seat]):
+                if kept is not None and kept[0] == hands[seat]:
                     reach = kept[1]
                     if reach is not None and not reach >> card & 1:
                         continue
@@ -529,14 +551,15 @@ class Game:
                 w.queue = [self._next[owner]]
             else:
                 w.queue = [owner, self._next[owner]] if self.procedure.chi_next_on_draw else [owner]
-            seats = [
-                s
-                for s in self.active
-                if s != owner
-                and hands[s][card] == 2
-                and card not in self.peng_ban[s]
-                and _unlocked(_minus(hands[s], card, 2))
-            ]
+            seats = []
+            for s in self.active:
+                if (
+                    hands[s][card] == 2
+                    and s != owner
+                    and card not in self.peng_ban[s]
+                    and _unlocked(_minus(hands[s], card, 2))
+                ):
+                    seats.append(s)
             assert len(seats) <= 1, "two seats cannot both hold a pair of one kind with the card on offer"
             if seats:
                 seat = seats[0]
@@ -619,9 +642,7 @@ class Game:
         bi = self.procedure.bi
         erqishi = self.table.erqishi
         out: list[Chi] = []
-        # A 吃 takes at most 8 cards from the hand (2 for the main group, 3 for each of at most two 比 groups): with
-        # more unlocked kinds than that, a card to discard is left whatever the choice.
-        roomy = NUM_KINDS - hand.count(0) - hand.count(3) - hand.count(4) > 8
+        roomy: bool | None = None
         for ordered, a, b, is_erqishi in _CHI_PLAN[card]:
             if is_erqishi and not erqishi:
                 continue
@@ -632,6 +653,10 @@ class Game:
                     continue
             elif not (0 < hand[a] < 3 and 0 < hand[b] < 3):
                 continue
+            if roomy is None:
+                # A 吃 takes at most 8 cards from the hand (2 for the main group, 3 for each of at most two 比
+                # groups): with more unlocked kinds than that, a card to discard is left whatever the choice.
+                roomy = NUM_KINDS - hand.count(0) - hand.count(3) - hand.count(4) > 8
             if roomy and not (bi and hand[card] - (a == card) - (b == card)):
                 out.append(_chi(ordered, ()))
                 continue
@@ -658,10 +683,9 @@ class Game:
         hand = self.hands[seat]
         # Most hands cannot be completed by the card (loose cards, see engine/reach.py): told from the hand alone,
         # kept per seat until its hand changes.
-        raw = bytes(hand)
         kept = self._reach[seat]
-        if kept is None or kept[0] != raw:
-            kept = self._reach[seat] = (raw, completing_cards(raw, self.table.erqishi))
+        if kept is None or kept[0] != hand:  # (a copy of the hand it was made for: compared by value)
+            kept = self._reach[seat] = (list(hand), completing_cards(bytes(hand), self.table.erqishi))
         reach = kept[1]
         if reach is not None and (card is None or not reach >> card & 1):
             return None
@@ -675,7 +699,7 @@ class Game:
         compulsory = self.procedure.hu_compulsory
         must = compulsory == "always" or (compulsory == "discard" and win.source is Source.DISCARD)
         actions: list[Action] = [_HU] if must else [_HU, _PASS]
-        self.phase = Phase.CLAIM
+        self.phase = _CLAIM_PHASE
         self.pending = Pending(seat, kind, actions, win=win)
         self._emit(ev.Offered(seat, win.card, ("hu",) if must else ("hu", "pass")))
 
@@ -727,7 +751,8 @@ class Game:
         self._emit(ev.HandEnded(None, points, 0, self._reveal()))
 
     def _reveal(self) -> tuple[str, ...]:
-        return tuple(format_counts(h) for h in self.hands)
+        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order
+        return tuple(["".join([GLYPHS[k] * c for k, c in enumerate(h)]) for h in self.hands])
 
     # -----------------------------------------------------------------------------------------------------------------
     # Applying actions.
@@ -735,7 +760,7 @@ class Game:
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``; raise :class:`IllegalAction` (state unchanged) if it is not legal now."""
         pending = self.pending
-        if self.phase is Phase.ENDED:
+        if self.phase is _ENDED_PHASE:
             raise IllegalAction("the hand is over")
         assert pending is not None
         if seat != pending.seat:
@@ -781,7 +806,7 @@ class Game:
         self.discarded[seat].add(card)
         if self.procedure.own_discard_ban:
             self.chou[seat].add(card)  # §7.4: never 吃 a kind you discarded
-        self._emit(ev.Discarded(seat, card))
+        self.events.append(ev.Discarded(seat, card))
         self._open_window(card, seat, flip=False, opening=opening)
 
     def _answer_hu(self, seat: int, action: Action, pending: Pending) -> None:
@@ -800,7 +825,7 @@ class Game:
                 win = WinInfo(win.split, win.source, None, win.from_seat, win.special)
             self._finish_win(seat, win)
             return
-        self._emit(ev.Passed(seat, "hu"))
+        self.events.append(ev.Passed(seat, "hu"))
         if self.procedure.guo_hu:
             self.hu_locked[seat] = True
         if pending.kind == "hu_dead":
@@ -823,7 +848,7 @@ class Game:
         if isinstance(action, Pass):
             if self.procedure.peng_ban:
                 self.peng_ban[seat].add(w.card)
-            self._emit(ev.Passed(seat, "peng"))
+            self.events.append(ev.Passed(seat, "peng"))
             self._advance_window()
             return
         self.window = None
@@ -839,7 +864,7 @@ class Game:
         if isinstance(action, Pass):
             if self.procedure.chou:
                 self.chou[seat].add(w.card)
-            self._emit(ev.Passed(seat, "chi"))
+            self.events.append(ev.Passed(seat, "chi"))
             self._advance_window()
             return
         assert isinstance(action, Chi)
@@ -854,7 +879,7 @@ class Game:
             for k in g:
                 hand[k] -= 1
         for i, g in enumerate(action.groups):
-            self._add_meld(seat, Meld(MeldKind.CHI, g), w.owner, forced=False, from_hand=g[1:] if i == 0 else g)
+            self._add_meld(seat, _chi_meld(g), w.owner, forced=False, from_hand=g[1:] if i == 0 else g)
         self._after_take(seat)
 
     # -----------------------------------------------------------------------------------------------------------------
@@ -948,6 +973,16 @@ _CHI_PLAN = tuple(
 # Each 吃 offered is one shared (immutable) action: the same few hundred come back all the time. Every key is a group
 # of the 20 kinds with at most two 比 groups, so the table cannot outgrow a few thousand entries.
 _CHIS: dict[tuple[tuple[int, int, int], tuple[tuple[int, int, int], ...]], Chi] = {}
+
+
+_CHI_MELDS: dict[tuple[int, int, int], Meld] = {}  # one shared (immutable) 吃 meld per group as written
+
+
+def _chi_meld(group: tuple[int, int, int]) -> Meld:
+    meld = _CHI_MELDS.get(group)
+    if meld is None:
+        meld = _CHI_MELDS[group] = Meld(MeldKind.CHI, group)
+    return meld
 
 
 def _chi(main: tuple[int, int, int], bis: tuple[tuple[int, int, int], ...]) -> Chi:

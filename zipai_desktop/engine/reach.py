@@ -27,7 +27,6 @@ from .melds import chi_groups_with
 
 # A hand as bytes (one count a kind) read as one int, little-endian: kind k is byte k, at bit 8k. Translating the
 # bytes first turns each count into 0 or 1, so the masks of all 20 kinds are worked on together with shifts and ands.
-_ONE = bytes([0, 1, 0, 0, 0]) + bytes(251)  # held exactly once (free)
 _FREE = bytes([0, 1, 1, 0, 0]) + bytes(251)  # held once or twice (free)
 _TWO = bytes([0, 0, 1, 0, 0]) + bytes(251)  # held twice
 
@@ -44,6 +43,7 @@ _DOWN2 = _mask(k for k in range(NUM_KINDS) if k % 10 >= 2)
 _SMALL = _mask(range(10))
 _BIG = _mask(range(10, 20))
 _OTHER_SUIT = 80  # bits between a kind and the same number in the other suit
+_ERQISHI = (_mask((1, 11)), _mask((6, 16)), _mask((9, 19)))  # 二, 七, 十 of both suits
 
 
 def _groups_with(kind: int, erqishi: bool) -> list[tuple[int, int, int]]:
@@ -84,21 +84,28 @@ def completing_cards(hand: bytes, erqishi: bool = True) -> int | None:
     With 0 no card completes the hand, in any role, and neither does the hand as it stands; with a mask, only a card
     in it can, and only by joining the free cards. None: the test cannot tell.
     """
-    once = int.from_bytes(hand.translate(_ONE), "little")
-    if not once:
-        return None
     free = int.from_bytes(hand.translate(_FREE), "little")
     twice = int.from_bytes(hand.translate(_TWO), "little")
+    once = free ^ twice
+    if not once:
+        return None
     # A group of the free cards that holds a kind held once: a sequence, 二七十, or 搭 / 绞 with a pair of the other
     # suit's card of the same number (the kind's other copy is not there).
-    up1, up2 = free >> 8, free >> 16
-    down1, down2 = free << 8, free << 16
-    covered = (up1 & up2 & _UP2) | (up1 & down1 & _AROUND) | (down1 & down2 & _DOWN2)
-    covered |= ((twice >> _OTHER_SUIT) & _SMALL) | ((twice << _OTHER_SUIT) & _BIG)
-    if erqishi:
-        for base in (8, 88):  # 二七十 at kinds 1, 6, 9 (small) and 11, 16, 19 (big)
-            n2, n7, n10 = (free >> base) & 1, (free >> (base + 40)) & 1, (free >> (base + 64)) & 1
-            covered |= ((n7 & n10) << base) | ((n2 & n10) << (base + 40)) | ((n2 & n7) << (base + 64))
+    up1 = free >> 8
+    down1 = free << 8
+    covered = (
+        (up1 & (free >> 16) & _UP2)
+        | (up1 & down1 & _AROUND)
+        | (down1 & (free << 16) & _DOWN2)
+        | ((twice >> _OTHER_SUIT) & _SMALL)
+        | ((twice << _OTHER_SUIT) & _BIG)
+    )
+    if erqishi:  # 二 / 七 / 十 (kinds 1, 6, 9 and 11, 16, 19): five and eight kinds apart
+        covered |= (
+            ((free >> 40) & (free >> 64) & _ERQISHI[0])
+            | ((free << 40) & (free >> 24) & _ERQISHI[1])
+            | ((free << 64) & (free << 24) & _ERQISHI[2])
+        )
     loose = once & ~covered
     count = loose.bit_count()
     if count == 0:
