@@ -160,6 +160,8 @@ def score_win(
 
 def san_ti_wu_kan(hand: Sequence[int], melds: Sequence[Meld], table: WinTable) -> Split | None:
     """三提五坎 at the deal: >= 3 提, or 提 + 坎 >= 5 ("1提可抵1坎"); 胡息 = their values only (§13)."""
+    if len(melds) < 3 and len(melds) + hand.count(3) < 5:
+        return None  # the common case: too few 提 and 坎 whatever the melds are
     tis = [m for m in melds if m.kind is MeldKind.TI]
     kans = [k for k in range(NUM_KINDS) if hand[k] == 3]
     if len(tis) < 3 and len(tis) + len(kans) < 5:
@@ -253,17 +255,19 @@ class BohuRules:
 
     def deal_wins(self, game: Game) -> bool:
         """天胡 at the deal (procedure P9: automatic): 三提五坎 for anyone, a complete dealt hand for the dealer."""
-        from ..game import WinInfo
-
         for seat in game.order_from(game.dealer):
             candidates: list[WinInfo] = []
             stw = san_ti_wu_kan(game.hands[seat], game.melds[seat], game.table)
             if stw is not None:
+                from ..game import WinInfo  # (imported where a win is made: the engine imports the rules)
+
                 candidates.append(WinInfo(stw, Source.DEAL, None, seat, ("tianhu",)))
             dealt_whole = seat == game.dealer and not game.melds[seat]
             if dealt_whole and may_complete(game.hands[seat], None, game.table.erqishi):
                 split = evaluate_win(game.hands[seat], [], None, Source.DEAL, game.table)
                 if split is not None:
+                    from ..game import WinInfo
+
                     win = WinInfo(split, Source.DEAL, None, seat, ("tianhu",))
                     if self._score(game, seat, win)[0] >= game.options.min_huxi:
                         candidates.append(win)

@@ -13,6 +13,7 @@ from .. import events as ev
 from ..hu import Source, WinTable, evaluate_win
 from ..melds import MeldKind
 from ..reach import may_complete
+from ..special import sanlong_wukan
 from .base import Procedure, options_from_dict
 
 if TYPE_CHECKING:
@@ -125,19 +126,20 @@ class GuilinRules:
 
     def deal_wins(self, game: Game) -> bool:
         """天胡 and 三龙五坎 are applied at once (procedure P9); a dealer with both gets the higher score."""
-        from ..game import WinInfo
-        from ..special import sanlong_wukan
-
         dealer, options, table = game.dealer, game.options, game.table
         candidates: list[WinInfo] = []
         tian = None
         if may_complete(game.hands[dealer], None, table.erqishi):
             tian = evaluate_win(game.hands[dealer], [], None, Source.DEAL, table)
         if tian is not None and tian.hu >= options.min_hu:
+            from ..game import WinInfo  # (imported where a win is made: the engine imports the rules)
+
             candidates.append(WinInfo(tian, Source.DEAL, None, dealer, ("tianhu",)))
         for seat in game.order_from(dealer):
             sl = sanlong_wukan(game.hands[seat], table, wukan_counts_long=options.wukan_counts_long)
             if sl is not None:
+                from ..game import WinInfo
+
                 candidates.append(WinInfo(sl, Source.DEAL, None, seat, ("sanlong_wukan",)))
             if candidates:
                 best = max(candidates, key=lambda w: (game.settle(seat, w).score, w.split.hu))
