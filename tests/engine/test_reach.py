@@ -38,9 +38,11 @@ def test_two_loose_cards_leave_the_cards_that_make_a_group_with_both() -> None:
     assert reach("一 三 伍伍 陆陆 柒柒") == set(parse_cards("二"))
 
 
-def test_one_loose_card_leaves_its_pair_and_its_groups() -> None:
-    # 五 is loose: 五 itself (the pair), or a card of a 五 group (三四五 / 四五六 / 五六七 / 五五伍 / 五伍伍).
-    assert reach("五 二二 八八") == set(parse_cards("三四五六七伍"))
+def test_one_loose_card_leaves_its_pair_and_the_cards_that_make_a_group_with_it() -> None:
+    # 五 is loose: 五 itself (the pair), or a card that makes a 五 group with a card held: 六 (五六七 with 七).
+    assert reach("五 七七 二二") == set(parse_cards("五六"))
+    # With no card of any 五 group held, only the pair is left.
+    assert reach("五 二二 八八") == set(parse_cards("五"))
 
 
 def test_no_loose_card_leaves_every_card() -> None:

@@ -10,7 +10,7 @@ group (or the pair), so:
 
 - three or more loose cards: no card completes the hand, in any role;
 - two: only a card that makes one group with both of them (at most two kinds);
-- one: only that kind (its pair) or a card of a group with it;
+- one: only that kind (its pair) or a card that makes a group with it and a free card of the hand;
 - in every role where the card does not join the free cards (碰-type triples, quads, a hand judged as it stands) a
   loose card stays loose: no win.
 
@@ -50,16 +50,19 @@ def _groups_with(kind: int, erqishi: bool) -> list[tuple[int, int, int]]:
     return [g for g in chi_groups_with(kind) if erqishi or sorted(k % 10 for k in g) != [1, 6, 9]]
 
 
-def _candidates(erqishi: bool) -> tuple[list[int], dict[int, int]]:
-    """Per loose kind: the cards of its groups and itself; per two loose kinds (as their mask): the third card of
-    each group holding both. Both as masks of kinds (bit k)."""
+def _candidates(erqishi: bool) -> tuple[list[tuple[tuple[int, int], ...]], dict[int, int]]:
+    """Per loose kind k: each (card, other) such that a group holds k, the card and the other card; per two loose
+    kinds (as their mask): the third card of each group holding both, as a mask of kinds (bit k)."""
     one = []
     for k in range(NUM_KINDS):
-        mask = 1 << k
+        pairs: set[tuple[int, int]] = set()
         for g in _groups_with(k, erqishi):
-            for c in g:
-                mask |= 1 << c
-        one.append(mask)
+            rest = list(g)
+            rest.remove(k)
+            x, y = rest
+            pairs.update(((x, y), (y, x)))
+        # A group needing a second k never helps: k is held once and is the loose card itself.
+        one.append(tuple(sorted((c, other) for c, other in pairs if other != k)))
     two: dict[int, int] = {}
     for a in range(NUM_KINDS):
         for g in _groups_with(a, erqishi):
@@ -115,7 +118,13 @@ def completing_cards(hand: bytes, erqishi: bool = True) -> int | None:
     by_kind, by_pair = _CANDIDATES[erqishi]
     if count == 2:
         return by_pair.get(loose, 0)
-    return by_kind[(loose.bit_length() - 1) >> 3]
+    # One loose kind: its pair, or a card that makes a group with it and a card the hand holds free.
+    kind = (loose.bit_length() - 1) >> 3
+    mask = 1 << kind
+    for card, other in by_kind[kind]:
+        if 0 < hand[other] < 3:
+            mask |= 1 << card
+    return mask
 
 
 def may_complete(hand: Sequence[int], card: int | None, erqishi: bool = True) -> bool:
