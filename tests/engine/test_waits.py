@@ -215,3 +215,16 @@ def test_the_waits_never_list_a_card_below_the_minimum() -> None:
         for seat in game.active:
             for w in waits(game, seat):
                 assert w.hu >= game.options.min_hu and w.score >= 1
+
+
+def test_a_seat_holding_a_long_asks_about_every_card() -> None:
+    """The helper asks "what if I turned this card?" for every kind, even one whose four copies the seat holds (a 龙
+    in hand): the what-if flip of a fifth copy is no forced meld, and the answer is simply no win."""
+    from zipai_desktop.engine.cards import parse_card
+    from zipai_desktop.engine.position import game_from_position
+
+    hands = ["", "五五五五 一二三 六七八"]
+    game = game_from_position(get_rules("guilin"), hands=hands, dealer=0, flipped=1, to_discard=0)
+    five = parse_card("五")
+    assert game.hands[1][five] == 4
+    assert all(w.card != five or w.source is not Source.OWN_DRAW for w in waits(game, 1))

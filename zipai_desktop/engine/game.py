@@ -409,7 +409,7 @@ class Game:
         self.hu_locked[seat] = False
         hand = self.hands[seat]
         own_sao = self.meld_facts(seat)[2].get(card, _NO_MELD)[0]
-        if own_sao < 0 and hand[card] < 2:  # no forced meld (the common case, told without a call)
+        if own_sao < 0 and hand[card] != 2 and hand[card] != 3:  # no forced meld (the common case, without a call)
             self.events.append(ev.Flipped(seat, card, len(self.wall)))
             self._open_window(card, seat, flip=True, opening=first_after_opening)
             return
@@ -656,7 +656,7 @@ class Game:
             if roomy is None:
                 # A 吃 takes at most 8 cards from the hand (2 for the main group, 3 for each of at most two 比
                 # groups): with more unlocked kinds than that, a card to discard is left whatever the choice.
-                roomy = NUM_KINDS - hand.count(0) - hand.count(3) - hand.count(4) > 8
+                roomy = hand.count(1) + hand.count(2) > 8
             if roomy and not (bi and hand[card] - (a == card) - (b == card)):
                 out.append(_chi(ordered, ()))
                 continue
