@@ -101,3 +101,16 @@ def test_runner_answers_legally_and_can_be_cancelled(mode: str) -> None:
         assert other.result() is None
     finally:
         runner.close()
+
+
+def test_the_random_bot_draws_what_randrange_draws() -> None:
+    """The random bot's draw is written out (speed, issue 13); its choices stay those of ``rng.randrange(n)``, so
+    seeded simulations and records made before stay the same."""
+    for seed in range(100):
+        bot = make_bot("random", f"{seed}:1")
+        rng = random.Random(f"{seed}:1")
+        for n in [1, 2, 3, 5, 8, 9, 16, 17, 33] * 3:
+            options = list(range(n))
+            assert bot.choose(None, options) == rng.randrange(n)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        make_bot("random", "x").choose(None, [])  # type: ignore[arg-type]

@@ -25,8 +25,16 @@ class RandomBot:
         self.rng = random.Random(seed)  # one stream per hand: the sim and the app make a bot per hand
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        # randrange(n) is _randbelow(n) after checking its argument: the same draw, without the checks.
-        return legal[self.rng._randbelow(len(legal))]
+        # rng.randrange(n): its draw (Random._randbelow_with_getrandbits) inline, the same bits taken in the same way.
+        n = len(legal)
+        if n == 0:
+            raise ValueError("no legal action to choose from")
+        k = n.bit_length()
+        getrandbits = self.rng.getrandbits
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return legal[r]
 
 
 def _registry() -> dict[str, Callable[..., Bot]]:
