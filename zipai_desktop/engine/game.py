@@ -237,6 +237,9 @@ class Game:
         self.removed: list[int] = []  # cards out of play (Bohu two-player option)
         self.short = [0] * n  # cards short of the held-count rule after the deal
         self.draws = [0] * n  # own stock draws this hand
+        #: copies of each kind the engine put in a pile or a 吃 meld this hand (they never leave): with one there, the
+        #: other three copies cannot all be with one seat, so no forced quad (see :meth:`_forced_quad`)
+        self._spent = [0] * NUM_KINDS
         self.wall = []
         self.is_fork = False  # a copy made by :meth:`fork` for a what-if question
         #: kept copies of the public parts of the table, for :func:`~.observation.observe` (each checked before use)
@@ -458,6 +461,7 @@ class Game:
         assert card is not None
         self.dead_card = None
         self.piles[seat].append(card)
+        self._spent[card] += 1
         self._emit(ev.ToPile(seat, card, dead=True))
         self._flip(self.next_seat(seat))
 
@@ -578,6 +582,7 @@ class Game:
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.
         self.window = None
         self.piles[owner].append(card)
+        self._spent[card] += 1
         self.events.append(ev.ToPile(owner, card))
         self._flip(self._next[owner])
 
@@ -591,6 +596,10 @@ class Game:
     def _forced_quad(self, w: Window) -> bool:
         """Stage 2: 开舵 / 跑 from a 坎, from a 扫 / 偎 (another's card), or from a 碰 (flips; Bohu: discards too)."""
         card, owner = w.card, w.owner
+        if self._spent[card] and not self.is_fork:
+            # A copy is in a pile or a 吃 meld and one is on offer: two are left, no seat holds three. (A fork may be
+            # a what-if with a card beyond the four copies, so it looks.)
+            return False
         found: list[tuple[int, int]] = []  # (seat, meld index or -1 for a 坎 in hand)
         hands = self.hands
         facts, versions = self._facts, self._meld_version
@@ -878,8 +887,11 @@ class Game:
         for g in bis:
             for k in g:
                 hand[k] -= 1
+        spent = self._spent
         for i, g in enumerate(action.groups):
             self._add_meld(seat, _chi_meld(g), w.owner, forced=False, from_hand=g[1:] if i == 0 else g)
+            for k in g:
+                spent[k] += 1
         self._after_take(seat)
 
     # -----------------------------------------------------------------------------------------------------------------
@@ -907,6 +919,7 @@ class Game:
         other.removed = list(self.removed)
         other.short = list(self.short)
         other.draws = list(self.draws)
+        other._spent = list(self._spent)
         other.wall = list(self.wall)
         other.is_fork = True
         other.view_cache = {}
