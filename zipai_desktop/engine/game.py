@@ -125,6 +125,7 @@ def _words(bits: int) -> Sequence[int]:
     raw = bits.to_bytes(4 * _WORDS, sys.byteorder)
     return memoryview(raw).cast("I") if _NATIVE_WORDS else struct.unpack(f"={_WORDS}I", raw)
 
+
 # Per position i of the shuffle (from the end): i, the draw's bound i + 1 and the shift that keeps the draw's top bits.
 _STEPS = {size: tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in (80,)}
 
