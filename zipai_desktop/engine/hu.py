@@ -5,21 +5,21 @@ The concealed part of a winning hand splits into fixed groups (a 坎 or 龙 held
 several roles (§8.3 of the Guilin rules); each role is tried and the best total kept.
 
 The check decides the value first and builds :class:`Group` objects only when somebody reads a split's groups (a win
-claimed or shown). The value of the free cards is a handful of look-ups in tables built at import (a few ms): the
-small and the big suit are independent except for 搭 / 绞 (一一壹, 一壹壹), which join the two cards of one number;
-so every way of taking 搭 out is tried (few: a number needs cards in both suits) and each suit is looked up in a
-table of every count vector that splits into sequences and 二七十 (with or without one pair) and its best 胡.
+claimed or shown). The value of the free cards is ten steps through the tables of an automaton that reads the hand
+number by number (engine/free_split.py); the groups of a split are found by a memoised search, which also answers
+for free cards the tables do not hold (more than any hand has).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import compress
 from typing import Any
 
 from .cards import NUM_KINDS, number
+from .free_split import CAP, free_value
 from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
 
 
@@ -45,31 +45,22 @@ class Group:
 class Split:
     """A complete winning split and its total 胡 (before any minimum is applied).
 
-    Immutable. A split found by the win check builds its groups on first use (``build``): most checks only need the
-    胡, and a win is claimed or shown far less often than it is checked.
+    Immutable. A split found by the win check builds its groups on first read: most checks only need the 胡, and a
+    win is claimed or shown far less often than it is checked.
     """
 
-    __slots__ = ("hu", "quads", "_groups", "_build")
+    __slots__ = ("hu", "quads", "_groups", "_role")
 
     hu: int
     quads: int
     _groups: tuple[Group, ...] | None
-    _build: Callable[[], tuple[Group, ...]] | None
+    _role: _RoleArgs | None  # what it takes to list the groups of a split found by the win check
 
-    def __init__(
-        self,
-        hu: int,
-        groups: tuple[Group, ...] | None = None,
-        quads: int = 0,
-        *,
-        build: Callable[[], tuple[Group, ...]] | None = None,
-    ) -> None:
-        if groups is None and build is None:
-            raise ValueError("a split needs its groups or a way to build them")
+    def __init__(self, hu: int, groups: tuple[Group, ...], quads: int = 0) -> None:
         object.__setattr__(self, "hu", hu)
         object.__setattr__(self, "quads", quads)
         object.__setattr__(self, "_groups", groups)
-        object.__setattr__(self, "_build", build)
+        object.__setattr__(self, "_role", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Split is immutable (cannot set {name!r})")
@@ -78,10 +69,10 @@ class Split:
     def groups(self) -> tuple[Group, ...]:
         groups: tuple[Group, ...] | None = self._groups
         if groups is None:
-            assert self._build is not None
-            groups = self._build()
+            assert self._role is not None
+            groups = _role_groups(*self._role)
             object.__setattr__(self, "_groups", groups)
-            object.__setattr__(self, "_build", None)
+            object.__setattr__(self, "_role", None)
         return groups
 
     def _key(self) -> tuple[int, tuple[Group, ...], int]:
@@ -120,6 +111,14 @@ class WinTable:
     first_quad_free: bool = True  # Guilin: the first quad replaces the pair (21 + max(0, Q - 1)); Bohu: 20 + k
     # Values per kind (group kind -> 20 values) and complete counts, filled on first use; not part of the identity.
     _per_kind: dict[str, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # The win check's caches of hands (bytes of the counts -> what a check needs) and meld lists (their identities ->
+    # the melds and their 胡) under this table's values; bounded, not part of the identity.
+    _hands: dict[bytes, tuple[bytes, int, int, int, int]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    _melds: dict[tuple[int, ...], tuple[tuple[Meld, ...], int]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def complete_count(self, quads: int) -> int:
         """How many cards (hand, melds and the winning card) a complete hand with ``quads`` quads holds."""
@@ -130,6 +129,14 @@ class WinTable:
         out = self._per_kind.get("complete")
         if out is None:
             out = self._per_kind["complete"] = tuple(self.complete_count(q) for q in range(NUM_KINDS + 1))
+        return out
+
+    def locked_by_suit(self) -> tuple[int, ...]:
+        """(坎 small, 坎 big, 龙 small, 龙 big) when every kind of a suit is worth the same, else ()."""
+        kan, long_ = self.values_of("kan"), self.values_of("long")
+        uniform = all(len(set(v[s : s + 10])) == 1 for v in (kan, long_) for s in (0, 10))
+        out = (kan[0], kan[10], long_[0], long_[10]) if uniform else ()
+        self._per_kind["locked_by_suit"] = out
         return out
 
     def value(self, kind: str, card: int) -> int:
@@ -153,157 +160,39 @@ class WinTable:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# The value of the free cards: look-ups in per-suit tables.
-#
-# Free cards number at most 3 of a kind (2 held, a 3rd is a 坎; plus the winning card), so a kind is a base-4 digit: a
-# hand's free cards are the 20 digits kind 0 (一) first, read by int(text, 4) from the hand's bytes mapped to "0".."3";
-# the small suit is key >> 20, the big suit key & 0xFFFFF, each a 20-bit int (one machine word: fast to hash and add).
-# Number j (0 = 一) of a suit is the digit at bit 2 x (9 - j).
+# The value of the free cards: the automaton of engine.free_split, fed ten symbols (十 first, 4 x small + big count).
 
-_BIG = (1 << 20) - 1
-_LOW_BITS = int("1" * 10, 4)  # the low bit of every digit of one suit
-_FREE_DIGITS = bytes([48, 49, 50] + [48] * 253)  # bytes.translate: a count -> its digit; 3 or 4 is a 坎 / 龙, not free
 _MAX_COUNT = 3
+_FREE_COUNTS = bytes([0, 1, 2] + [0] * 253)  # bytes.translate: a held count -> its free count (3 / 4 are 坎 / 龙)
+_IS3 = bytes(c == 3 for c in range(256))
+_IS4 = bytes(c == 4 for c in range(256))
 
 
-def _unit(kind: int) -> int:
-    """The key of one card of ``kind``."""
-    return 1 << (2 * (NUM_KINDS - 1 - kind))
+_LOW10 = (1 << 80) - 1  # the ten low bytes of an int: the small suit of a hand read little-endian
 
 
-def _suit_tables(erqishi: bool) -> tuple[dict[int, int], dict[int, int]]:
-    """Every count vector of one suit (counts <= 3) that splits into sequences (and 二七十) -> its best 胡 in the small
-    suit (a big suit's is twice that); the second table is the same with exactly one pair added."""
-    groups = [((s, s + 1, s + 2), chi_bonus((s, s + 1, s + 2))) for s in range(8)]
-    if erqishi:
-        groups.append(((1, 6, 9), chi_bonus((1, 6, 9))))
-    vectors: dict[tuple[int, ...], int] = {(0,) * 10: 0}
-    for cards, value in groups:
-        for start, base in list(vectors.items()):
-            v = list(start)
-            copies = 0
-            while True:
-                for c in cards:
-                    v[c] += 1
-                if max(v[c] for c in cards) > _MAX_COUNT:
-                    break
-                copies += 1
-                t = tuple(v)
-                if vectors.get(t, -1) < base + copies * value:
-                    vectors[t] = base + copies * value
-    plain: dict[int, int] = {}
-    paired: dict[int, int] = {}
-    for vector, val in vectors.items():
-        plain[int("".join(map(str, vector)), 4)] = val
-        for j in range(10):
-            if vector[j] <= _MAX_COUNT - 2:
-                pk = int("".join(str(c + 2 * (i == j)) for i, c in enumerate(vector)), 4)
-                if paired.get(pk, -1) < val:
-                    paired[pk] = val
-    return plain, paired
+def _symbols(free: bytes) -> bytes:
+    """The automaton's ten symbols of 20 free counts (each 0..3): 4 x small + big, 十 first.
 
-
-def _da_options() -> list[tuple[int, ...]]:
-    """Index 4 x small count + big count of a number -> the cards some 搭 / 绞 take from it (not none), as keys of
-    number 十 (shifted left by 2 x (9 - j) they serve number j).
-
-    x groups 一一壹 and y groups 一壹壹 take 2x + y small and x + 2y big cards; they are all worth 0.
+    The counts are read as one little-endian int, so 十 and 拾 are the top bytes of their halves; no byte of the sum
+    exceeds 15, so nothing carries from one number into the next.
     """
-    out: list[tuple[int, ...]] = []
-    for sc in range(_MAX_COUNT + 1):
-        for bc in range(_MAX_COUNT + 1):
-            taken = {
-                (2 * x + y, x + 2 * y)
-                for x in range(3)
-                for y in range(3)
-                if (x or y) and 2 * x + y <= sc and x + 2 * y <= bc
-            }
-            out.append(tuple((ds << 20) + db for ds, db in sorted(taken)))
-    return out
+    w = int.from_bytes(free, "little")
+    return (((w & _LOW10) << 2) + (w >> 80)).to_bytes(10, "big")
 
 
-_SUIT_TABLES = {True: _suit_tables(True), False: _suit_tables(False)}
-# Every suit that splits, with or without a pair: the first filter of the ways to take 搭 out.
-_SPLITS = {e: frozenset(plain.keys() | paired.keys()) for e, (plain, paired) in _SUIT_TABLES.items()}
-_SMALL_OF = (20).__rrshift__  # key -> key >> 20
-_BIG_OF = _BIG.__and__  # key -> key & 0xFFFFF
-_DA = _da_options()
-
-
-# Answers already given, by key and mode: the same free cards come back often (a seat's hand against each card
-# offered; the strong bot's own hand in every world it samples). Bounded so that a long session's memory stays flat.
-_VALUES: dict[int, int] = {}
-_VALUES_LIMIT = 100_000
-_PAIR_BIT = 1 << 40
-_NO27_BIT = 1 << 41
-
-
-def _free_value(key: int, need_pair: bool, erqishi: bool) -> int:
-    """Max 胡 of the packed free cards split into 吃-type groups (and one pair if ``need_pair``), or -1 if none."""
-    memo_key = key | (_PAIR_BIT if need_pair else 0) | (0 if erqishi else _NO27_BIT)
-    value = _VALUES.get(memo_key)
-    if value is None:
-        value = _free_value_of(key, need_pair, erqishi)
-        if len(_VALUES) >= _VALUES_LIMIT:
-            _VALUES.clear()
-        _VALUES[memo_key] = value
-    return value
-
-
-def _free_value_of(key: int, need_pair: bool, erqishi: bool) -> int:
-    plain, paired = _SUIT_TABLES[erqishi]
-    small = key >> 20
-    big = key & _BIG
-    # Numbers held in both suits are where a 搭 / 绞 may be taken.
-    cross = (small | small >> 1) & (big | big >> 1) & _LOW_BITS
-    if not cross:
-        vs = plain.get(small)
-        if vs is not None:
-            vb = (paired if need_pair else plain).get(big)
-        elif need_pair:
-            vs = paired.get(small)
-            vb = plain.get(big)
-        else:
-            return -1
-        return -1 if vs is None or vb is None else vs + 2 * vb
-    # Every way of taking 搭 out, each as one int to subtract from the key. The loops over the ways run in C (map and
-    # compress over bound methods of ints and sets).
-    takes = [0]
-    while cross:
-        low = cross & -cross
-        shift = low.bit_length() - 1
-        cross ^= low
-        da = _DA[4 * ((small >> shift) & 3) + ((big >> shift) & 3)]
-        if da:
-            more = list(takes)
-            for d in da:
-                more += map((d << shift).__add__, takes)
-            takes = more
-    splits = _SPLITS[erqishi]
-    rests = list(map(key.__sub__, takes))
-    rests = list(compress(rests, map(splits.__contains__, map(_SMALL_OF, rests))))
-    best = -1
-    for rest in compress(rests, map(splits.__contains__, map(_BIG_OF, rests))):
-        s = rest >> 20
-        vs = plain.get(s)
-        if vs is not None:
-            vb = (paired if need_pair else plain).get(rest & _BIG)
-        elif need_pair:
-            vs = paired.get(s)
-            vb = plain.get(rest & _BIG)
-        else:
-            continue
-        if vs is not None and vb is not None and vs + 2 * vb > best:
-            best = vs + 2 * vb
-    return best
+def _counts_of(symbols: bytes | bytearray) -> list[int]:
+    """The 20 free counts back from the ten symbols."""
+    counts = [0] * NUM_KINDS
+    for i, sym in enumerate(symbols):
+        counts[9 - i] = sym >> 2
+        counts[19 - i] = sym & 3
+    return counts
 
 
 def pack(counts: Sequence[int]) -> int:
-    """A count vector (counts <= 3) as the key the free-card tables read."""
-    return int(bytes(counts).translate(_DIGITS), 4)
-
-
-_DIGITS = bytes(range(48, 52)) + bytes(252)
+    """A count vector (counts <= 3) as the automaton's ten symbols, read as one int (a compact key for caches)."""
+    return int.from_bytes(_symbols(bytes(counts)), "big")
 
 
 def best_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> int:
@@ -313,7 +202,9 @@ def best_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> i
         return -1
     if max(counts) > _MAX_COUNT:  # never free cards of a hand; the search handles any count
         return _best(_pack3(counts) | (_PAIR if need_pair else 0) | (0 if erqishi else _NO27))
-    return _free_value(pack(counts), need_pair, erqishi)
+    if total > CAP:
+        return _best(_pack3(counts) | (_PAIR if need_pair else 0) | (0 if erqishi else _NO27))
+    return free_value(_symbols(bytes(counts)), need_pair, erqishi)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -461,29 +352,46 @@ def evaluate_win(
     ``hand`` is the concealed count vector *before* the winning card; ``melds`` are the winner's table melds. With
     ``card`` None the hand is judged as it stands (a win from the deal, or after a forced meld already made).
     """
-    best: Split | None = None
-    for split in evaluate_roles(hand, melds, card, source, table):
-        if best is None or split.hu > best.hu:
+    splits = evaluate_roles(hand, melds, card, source, table)
+    if not splits:
+        return None
+    best = splits[0]
+    for split in splits[1:]:
+        if split.hu > best.hu:
             best = split
     return best
 
 
 # What a check needs from the hand and from the melds, computed once per distinct hand / meld list: a seat's hand and
 # melds stay the same through many checks (every card offered between two of its own moves).
-_HAND_INFO: dict[bytes, tuple[int, int, int, int]] = {}
 _MELD_INFO: dict[tuple[int, ...], tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]] = {}
 _INFO_LIMIT = 20_000
 
 
-def _hand_info(raw: bytes) -> tuple[int, int, int, int]:
-    """(free-card key, free cards, cards, 龙) of a hand given as bytes; a count of 3 or 4 is locked, not free."""
-    info = _HAND_INFO.get(raw)
-    if info is None:
-        free = raw.translate(_FREE_DIGITS)
-        info = (int(free, 4), sum(free) - 48 * NUM_KINDS, sum(raw), raw.count(4))
-        if len(_HAND_INFO) >= _INFO_LIMIT:
-            _HAND_INFO.clear()
-        _HAND_INFO[raw] = info
+def _hand_info(raw: bytes, table: WinTable, kans: int, longs: int, cards: int) -> tuple[bytes, int, int, int, int]:
+    """(free-card symbols, free cards, cards, 龙, 胡 of the 坎 and 龙) of a hand given as bytes, for ``table``; kept.
+
+    A count of 3 or 4 is a 坎 / 龙: fixed, not free. The caller has counted the 坎, 龙 and cards.
+    """
+    fixed = 0
+    if kans or longs:
+        by_suit = table._per_kind.get("locked_by_suit")
+        if by_suit is None:
+            by_suit = table.locked_by_suit()
+        if by_suit:  # 坎 and 龙 are worth the same in a suit (no doubled rank): count them per suit
+            small, big = raw[:10], raw[10:]
+            fixed = by_suit[0] * small.count(3) + by_suit[1] * big.count(3)
+            if longs:
+                fixed += by_suit[2] * small.count(4) + by_suit[3] * big.count(4)
+        else:
+            fixed = sum(compress(table.values_of("kan"), raw.translate(_IS3)))
+            fixed += sum(compress(table.values_of("long"), raw.translate(_IS4)))
+    w = int.from_bytes(raw.translate(_FREE_COUNTS), "little")  # as in _symbols
+    info = ((((w & _LOW10) << 2) + (w >> 80)).to_bytes(10, "big"), cards - 3 * kans - 4 * longs, cards, longs, fixed)
+    cache = table._hands
+    if len(cache) >= _INFO_LIMIT:
+        cache.clear()
+    cache[raw] = info
     return info
 
 
@@ -513,6 +421,16 @@ def _meld_info(melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], int, int, dict[
     return info
 
 
+def _meld_hu(key: tuple[int, ...], melds: tuple[Meld, ...], table: WinTable) -> int:
+    """The 胡 of a seat's table melds under ``table`` (cached on the table with the melds, like :func:`_meld_info`)."""
+    total = sum(table.meld_value(m) for m in melds)
+    cache = table._melds
+    if len(cache) >= _INFO_LIMIT:
+        cache.clear()
+    cache[key] = (melds, total)
+    return total
+
+
 _NO_MELD = (-1, -1)
 
 
@@ -520,6 +438,25 @@ def triple_and_peng(melds: Sequence[Meld], card: int) -> tuple[int, int]:
     """(index of the 扫 / 偎 of ``card`` among ``melds``, index of its 碰), -1 where there is none (cached)."""
     info = _MELD_INFO.get(tuple(map(id, melds))) or _meld_info(melds)
     return info[3].get(card, _NO_MELD)
+
+
+# (tag, hand, melds, card, index of its 扫 / 偎, index of its 碰, table, free-card symbols, a pair needed)
+_RoleArgs = tuple[str, bytes, tuple[Meld, ...], int | None, int, int, "WinTable", bytes, bool]
+_set_hu = Split.__dict__["hu"].__set__  # the slots' own setters: Split.__setattr__ refuses every write
+_set_quads = Split.__dict__["quads"].__set__
+_set_groups = Split.__dict__["_groups"].__set__
+_set_role = Split.__dict__["_role"].__set__
+_new_split = object.__new__
+
+
+def _lazy_split(hu: int, quads: int, role: _RoleArgs) -> Split:
+    """A :class:`Split` whose groups are built on first read (the slots are set directly: this runs at every win)."""
+    split: Split = _new_split(Split)
+    _set_hu(split, hu)
+    _set_quads(split, quads)
+    _set_groups(split, None)
+    _set_role(split, role)
+    return split
 
 
 def evaluate_roles(
@@ -534,143 +471,178 @@ def evaluate_roles(
     A game whose score depends on more than 胡 (Bohu's 飘胡 depends on whether the card makes a 碰-type triple) picks
     among these by its own score. The splits build their groups when first read.
     """
-    # First the roles as (tag, packed free cards, free count, quads), cheaply: no Group until a role completes.
     raw = bytes(hand)
-    key0, free_n, hand_n, base_q = _HAND_INFO.get(raw) or _hand_info(raw)
+    info = table._hands.get(raw)
+    if info is None:
+        # Counts first: most hands checked for the first time fail on them, before the symbols are worth making.
+        longs = raw.count(4)
+        kans = raw.count(3)
+        hand_n = int.from_bytes(raw, "little") % 255  # the sum of the bytes (casting out 255s: fewer than 255 cards)
+        free_n = hand_n - 3 * kans - 4 * longs
+        quads = longs
+    else:
+        free_n, hand_n, quads = info[1], info[2], info[3]
+    sao_idx = peng_idx = -1
+    meld_hu = 0
     if melds:
-        meld_n, meld_q, by_card = (_MELD_INFO.get(tuple(map(id, melds))) or _meld_info(melds))[1:]
-        base_q += meld_q
-        sao_idx, peng_idx = by_card.get(card, _NO_MELD) if card is not None else _NO_MELD
+        key = tuple(map(id, melds))
+        _, meld_n, meld_q, by_card = _MELD_INFO.get(key) or _meld_info(melds)
+        quads += meld_q
+        cached = table._melds.get(key)
+        meld_hu = cached[1] if cached is not None else _meld_hu(key, tuple(melds), table)
+        if card is not None:
+            sao_idx, peng_idx = by_card.get(card, _NO_MELD)
     else:
         meld_n = 0
-        sao_idx = peng_idx = -1
     complete = table._per_kind.get("complete") or table.complete_counts()
+    pair_always = table.pair_always
+    erqishi = table.erqishi
     if card is None:
         # The hand as it stands: one role.
-        if hand_n + meld_n != complete[base_q]:
+        if hand_n + meld_n != complete[quads]:
             return []
-        specs = [("base", key0, free_n, base_q)]
+        need_pair = pair_always or quads >= 1
+        if free_n % 3 != (2 if need_pair else 0):
+            return []
+        if info is None:
+            info = _hand_info(raw, table, kans, longs, hand_n)
+        symbols = info[0]
+        value = free_value(symbols, need_pair, erqishi) if free_n <= CAP else _searched(symbols, need_pair, erqishi)
+        if value < 0:
+            return []
+        role: _RoleArgs = ("base", raw, tuple(melds), None, -1, -1, table, symbols, need_pair)
+        return [_lazy_split(value + info[4] + meld_hu, quads, role)]
+
+    total_cards = hand_n + meld_n + 1
+    same = total_cards == complete[quads]  # roles that make no quad
+    more = total_cards == complete[quads + 1]  # roles that make one
+    if not same and not more:
+        return []  # no role can hold the right number of cards (e.g. Bohu after an initial 提)
+    c = card
+    held = raw[c]
+    # The roles as (tag, change of the card's symbol, free cards, quads, 胡 of the fixed groups beyond the hand's).
+    specs: list[tuple[str, int, int, int, int]] = []
+    unit = 4 if c < 10 else 1  # the card's suit's place in its number's symbol
+    if source is Source.OWN_DRAW and held == 3:
+        if more:  # forced 扫穿 / 提: the card's only role
+            specs.append(("own_quad_kan", 0, free_n, quads + 1, _quad_own(table, c) - _kan(table, c)))
+    elif source is Source.OWN_DRAW and sao_idx >= 0:
+        if more:
+            swap = _quad_own(table, c) - table.meld_value(melds[sao_idx])
+            specs.append(("own_quad_sao", 0, free_n, quads + 1, swap))
+    elif source is Source.OWN_DRAW and held == 2:
+        if same:  # forced 扫 / 偎
+            specs.append(("own_triple", -2 * unit, free_n - 2, quads, _triple(table, table.triple_own, c)))
     else:
-        total_cards = hand_n + meld_n + 1
-        if total_cards != complete[base_q] and total_cards != complete[base_q + 1]:
-            return []  # no role can hold the right number of cards (e.g. Bohu after an initial 提)
-        c = card
-        held = raw[c]
-        one = _unit(c)
-        if source is Source.OWN_DRAW and held == 3:
-            specs = [("own_quad_kan", key0, free_n, base_q + 1)]  # forced 扫穿 / 提: the card's only role
-        elif source is Source.OWN_DRAW and sao_idx >= 0:
-            specs = [("own_quad_sao", key0, free_n, base_q + 1)]
-        elif source is Source.OWN_DRAW and held == 2:
-            specs = [("own_triple", key0 - 2 * one, free_n - 2, base_q)]  # forced 扫 / 偎
-        else:
-            specs = [("card_free", key0 + one, free_n + 1, base_q)]
-            if source is not Source.OWN_DRAW:
-                if held == 2:
-                    specs.append(("other_triple", key0 - 2 * one, free_n - 2, base_q))
-                elif held == 3:
-                    specs.append(("other_quad_kan", key0, free_n, base_q + 1))
-                if sao_idx >= 0:
-                    specs.append(("other_quad_sao", key0, free_n, base_q + 1))
-            if peng_idx >= 0 and (source is not Source.DISCARD or table.peng_upgrade_on_discard):
-                specs.append(("peng_quad", key0, free_n, base_q + 1))
+        if same:
+            specs.append(("card_free", unit, free_n + 1, quads, 0))
+        if source is not Source.OWN_DRAW:
+            if held == 2 and same:
+                specs.append(("other_triple", -2 * unit, free_n - 2, quads, _triple(table, table.triple_other, c)))
+            elif held == 3 and more:
+                specs.append(("other_quad_kan", 0, free_n, quads + 1, _quad_other(table, c) - _kan(table, c)))
+            if sao_idx >= 0 and more:
+                swap = _quad_other(table, c) - table.meld_value(melds[sao_idx])
+                specs.append(("other_quad_sao", 0, free_n, quads + 1, swap))
+        if peng_idx >= 0 and more and (source is not Source.DISCARD or table.peng_upgrade_on_discard):
+            swap = _quad_other(table, c) - table.meld_value(melds[peng_idx])
+            specs.append(("peng_quad", 0, free_n, quads + 1, swap))
 
     out: list[Split] = []
-    erqishi = table.erqishi
-    for tag, key, n_free, quads in specs:
-        if hand_n + meld_n + (card is not None) != complete[quads]:
-            continue  # a player short of the held-count rule cannot be complete (e.g. Bohu after initial 提)
-        need_pair = table.pair_always or quads >= 1
+    for tag, change, n_free, q, role_fixed in specs:
+        need_pair = pair_always or q >= 1
         if n_free % 3 != (2 if need_pair else 0):
             continue
-        value = _free_value(key, need_pair, erqishi)
+        if info is None:
+            info = _hand_info(raw, table, kans, longs, hand_n)
+        symbols = info[0]
+        if change:
+            at = 9 - c % 10  # the card's number among the symbols (十 first)
+            changed = bytearray(symbols)
+            changed[at] += change
+            symbols = bytes(changed)
+        value = free_value(symbols, need_pair, erqishi) if n_free <= CAP else _searched(symbols, need_pair, erqishi)
         if value < 0:
             continue
-        role = _Role(tag, tuple(hand), tuple(melds), card, sao_idx, peng_idx, table, key, need_pair)
-        out.append(Split(value + role.fixed_hu(), quads=quads, build=role.groups))
+        role = (tag, raw, tuple(melds), c, sao_idx, peng_idx, table, symbols, need_pair)
+        out.append(_lazy_split(value + info[4] + meld_hu + role_fixed, q, role))
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class _Role:
-    """A completing role of the winning card, with what it takes to list its groups later."""
+def _searched(symbols: bytes | bytearray, need_pair: bool, erqishi: bool) -> int:
+    """The free cards' value by the search, for more free cards than the tables hold (no hand has that many)."""
+    return _best(_pack3(_counts_of(symbols)) | (_PAIR if need_pair else 0) | (0 if erqishi else _NO27))
 
-    tag: str
-    hand: tuple[int, ...]
-    melds: tuple[Meld, ...]
-    card: int | None
-    sao_idx: int
-    peng_idx: int
-    table: WinTable
-    free_key: int
-    need_pair: bool
 
-    def fixed_hu(self) -> int:
-        """The 胡 of the fixed groups (table melds, 坎 / 龙, the card's own group), without building them."""
-        table, c = self.table, self.card
-        total = sum(table.meld_value(m) for m in self.melds)
-        kan, long_ = table.values_of("kan"), table.values_of("long")
-        for k, n in enumerate(self.hand):
-            if n == 4:
-                total += long_[k]
-            elif n == 3 and k != c:
-                total += kan[k]
-        if c is None:
-            return total
-        tag = self.tag
-        kan_c = kan[c] if self.hand[c] == 3 else 0
-        if tag == "own_quad_kan":
-            return total + table.values_of(table.quad_own.value)[c]
-        if tag == "other_quad_kan":
-            return total + table.values_of(table.quad_other.value)[c]
-        total += kan_c  # every other role keeps a 坎 of the card's kind
-        if tag == "own_quad_sao":
-            return total - table.meld_value(self.melds[self.sao_idx]) + table.values_of(table.quad_own.value)[c]
-        if tag == "own_triple":
-            return total + table.values_of(table.triple_own.value)[c]
-        if tag == "other_triple":
-            return total + table.values_of(table.triple_other.value)[c]
-        if tag == "other_quad_sao":
-            return total - table.meld_value(self.melds[self.sao_idx]) + table.values_of(table.quad_other.value)[c]
-        if tag == "peng_quad":
-            return total - table.meld_value(self.melds[self.peng_idx]) + table.values_of(table.quad_other.value)[c]
-        return total  # card_free: the card joins the free cards
+def _kan(table: WinTable, card: int) -> int:
+    return table.values_of("kan")[card]
 
-    def groups(self) -> tuple[Group, ...]:
-        free = [(self.free_key >> (2 * (NUM_KINDS - 1 - k))) & 3 for k in range(NUM_KINDS)]
-        free_groups = split_free(free, self.need_pair, self.table.erqishi)
-        assert free_groups is not None, "the tables say these cards split"
-        return tuple(self._fixed_groups() + free_groups)
 
-    def _fixed_groups(self) -> list[Group]:
-        """The fixed groups of the role: the table melds (one possibly upgraded), the 坎 / 龙, the card's own group."""
-        tag, hand, table, c = self.tag, self.hand, self.table, self.card
-        exposed = [Group(m.kind.value, m.cards, table.meld_value(m), True) for m in self.melds]
-        locked, _ = _locked(hand, table)
-        if c is None:
-            return exposed + locked
+def _quad_own(table: WinTable, card: int) -> int:
+    return table.values_of(table.quad_own.value)[card]
 
-        def quad(kind: MeldKind, exposed_: bool) -> Group:
-            return Group(kind.value, (c,) * 4, table.value(kind.value, c), exposed_)
 
-        without_kan = [g for g in locked if g.cards[0] != c]
-        if tag == "own_quad_kan":
-            return exposed + [quad(table.quad_own, True)] + without_kan
-        if tag == "own_quad_sao":
-            exposed[self.sao_idx] = quad(table.quad_own, True)
-            return exposed + locked
-        if tag == "own_triple":
-            triple = Group(table.triple_own.value, (c,) * 3, table.value(table.triple_own.value, c), True)
-            return exposed + [triple] + locked
-        if tag == "other_triple":
-            triple = Group(table.triple_other.value, (c,) * 3, table.value(table.triple_other.value, c), False)
-            return exposed + locked + [triple]
-        if tag == "other_quad_kan":
-            return exposed + without_kan + [quad(table.quad_other, False)]
-        if tag == "other_quad_sao":
-            exposed[self.sao_idx] = quad(table.quad_other, True)
-            return exposed + locked
-        if tag == "peng_quad":
-            exposed[self.peng_idx] = quad(table.quad_other, True)
-            return exposed + locked
-        return exposed + locked  # card_free: the card joins the free cards
+def _quad_other(table: WinTable, card: int) -> int:
+    return table.values_of(table.quad_other.value)[card]
+
+
+def _triple(table: WinTable, kind: MeldKind, card: int) -> int:
+    return table.values_of(kind.value)[card]
+
+
+def _role_groups(
+    tag: str,
+    hand: bytes,
+    melds: tuple[Meld, ...],
+    card: int | None,
+    sao_idx: int,
+    peng_idx: int,
+    table: WinTable,
+    symbols: bytes,
+    need_pair: bool,
+) -> tuple[Group, ...]:
+    """The groups of a completing role: its fixed groups, then the best split of its free cards."""
+    free_groups = split_free(_counts_of(symbols), need_pair, table.erqishi)
+    assert free_groups is not None, "the automaton says these cards split"
+    return tuple(_fixed_groups(tag, tuple(hand), melds, card, sao_idx, peng_idx, table) + free_groups)
+
+
+def _fixed_groups(
+    tag: str,
+    hand: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    c: int | None,
+    sao_idx: int,
+    peng_idx: int,
+    table: WinTable,
+) -> list[Group]:
+    """The fixed groups of a role: the table melds (one possibly upgraded), the 坎 / 龙, the card's own group."""
+    exposed = [Group(m.kind.value, m.cards, table.meld_value(m), True) for m in melds]
+    locked, _ = _locked(hand, table)
+    if c is None:
+        return exposed + locked
+
+    def quad(kind: MeldKind, exposed_: bool) -> Group:
+        return Group(kind.value, (c,) * 4, table.value(kind.value, c), exposed_)
+
+    without_kan = [g for g in locked if g.cards[0] != c]
+    if tag == "own_quad_kan":
+        return exposed + [quad(table.quad_own, True)] + without_kan
+    if tag == "own_quad_sao":
+        exposed[sao_idx] = quad(table.quad_own, True)
+        return exposed + locked
+    if tag == "own_triple":
+        triple = Group(table.triple_own.value, (c,) * 3, table.value(table.triple_own.value, c), True)
+        return exposed + [triple] + locked
+    if tag == "other_triple":
+        triple = Group(table.triple_other.value, (c,) * 3, table.value(table.triple_other.value, c), False)
+        return exposed + locked + [triple]
+    if tag == "other_quad_kan":
+        return exposed + without_kan + [quad(table.quad_other, False)]
+    if tag == "other_quad_sao":
+        exposed[sao_idx] = quad(table.quad_other, True)
+        return exposed + locked
+    if tag == "peng_quad":
+        exposed[peng_idx] = quad(table.quad_other, True)
+        return exposed + locked
+    return exposed + locked  # card_free: the card joins the free cards

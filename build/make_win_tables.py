@@ -1,0 +1,39 @@
+"""Build zipai_desktop/engine/free_split_data.py: the win check's tables (engine/free_split.py), ahead of time.
+
+Building them takes seconds (every state a hand of up to 22 free cards can reach, then minimised), too long for an
+import; the data module holds them compressed and loads in a few milliseconds. Run after any change to
+engine/free_split_build.py; tests/engine/test_free_split.py checks the shipped tables against a fresh build.
+Run: python build/make_win_tables.py
+"""
+
+from __future__ import annotations
+
+import textwrap
+import time
+from pathlib import Path
+
+from zipai_desktop.engine.free_split_build import CAP, encode_tables
+
+OUT = Path(__file__).resolve().parent.parent / "zipai_desktop" / "engine" / "free_split_data.py"
+
+
+def main() -> None:
+    start = time.perf_counter()
+    parts = []
+    for erqishi in (True, False):
+        text = encode_tables(erqishi)
+        lines = textwrap.wrap(text, 100)
+        body = "\n".join(f'        "{line}"' for line in lines)
+        parts.append(f"    {erqishi}: (\n{body}\n    ),")
+    OUT.write_text(
+        '"""The win check\'s tables (engine/free_split.py), built by build/make_win_tables.py: do not edit.\n\n'
+        f"Per rule set (二七十 a group or not): the minimised automaton for every hand of up to {CAP} free cards, as\n"
+        'zlib-compressed, base64-encoded arrays (state count, accept values, successors).\n"""\n\n'
+        "TABLES: dict[bool, str] = {\n" + "\n".join(parts) + "\n}\n",
+        encoding="utf-8",
+    )
+    print(f"wrote {OUT} ({OUT.stat().st_size // 1024} KiB) in {time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
