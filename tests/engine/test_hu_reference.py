@@ -98,8 +98,44 @@ def test_every_role_split_matches_the_reference_search(seed: int) -> None:
         got = hu.evaluate_roles(hand, melds, card, source, table)
         want = ref.evaluate_roles(hand, melds, card, ref.Source(source.value), table)  # type: ignore[arg-type]
         assert as_data(got) == as_data(want), (hand, melds, card, source)
+        best = hu.evaluate_win(hand, melds, card, source, table)
+        assert as_data([best] if best else []) == as_data([max(want, key=_hu)] if want else [])
         wins += bool(want)
     assert wins > 500  # the sample holds plenty of complete hands, not only refusals
+
+
+def _hu(split: ref.Split) -> int:
+    return split.hu
+
+
+def test_a_hand_as_it_stands_matches_the_reference_search() -> None:
+    """evaluate_win of a concealed hand with no winning card (a win from the deal) takes a path of its own: complete
+    hands of groups, 坎 and 龙 (a pair with Bohu or a 龙), some spoiled by a card."""
+    rng = random.Random(7)
+    wins = 0
+    for _ in range(4000):
+        table = rng.choice(TABLES)
+        counts = [0] * NUM_KINDS
+        longs = rng.choice([0, 0, 0, 1])
+        for _ in range(longs):
+            counts[rng.randrange(NUM_KINDS)] += 4
+        for _ in range((7 if table.first_quad_free and not longs else 6) - longs):
+            if rng.random() < 0.15:
+                counts[rng.randrange(NUM_KINDS)] += 3
+            else:
+                for k in rng.choice(GROUPS):
+                    counts[k] += 1
+        if not table.first_quad_free or longs:
+            counts[rng.randrange(NUM_KINDS)] += 2
+        if rng.random() < 0.3:
+            k = rng.randrange(NUM_KINDS)
+            counts[k] += rng.choice([1, -1])
+        counts = [min(4, max(0, c)) for c in counts]
+        got = hu.evaluate_win(counts, [], None, Source.DEAL, table)
+        want = ref.evaluate_win(counts, [], None, ref.Source.DEAL, table)  # type: ignore[arg-type]
+        assert as_data([got] if got else []) == as_data([want] if want else []), counts
+        wins += want is not None
+    assert wins > 250  # a 3rd card of a kind from two groups makes a 坎 that breaks them: many are refusals
 
 
 @pytest.mark.parametrize("need_pair", [False, True])

@@ -13,7 +13,7 @@ for free cards the tables do not hold (more than any hand has).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from itertools import compress
 from typing import Any
@@ -119,6 +119,16 @@ class WinTable:
     _melds: dict[tuple[int, ...], tuple[tuple[Meld, ...], int]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+
+    def __copy__(self) -> WinTable:
+        return self  # immutable: a copy (of a Game, say) shares the table and its caches
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> WinTable:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled without the caches (they are rebuilt on use).
+        return (WinTable, tuple(getattr(self, f.name) for f in fields(self) if f.init))
 
     def complete_count(self, quads: int) -> int:
         """How many cards (hand, melds and the winning card) a complete hand with ``quads`` quads holds."""
@@ -352,6 +362,8 @@ def evaluate_win(
     ``hand`` is the concealed count vector *before* the winning card; ``melds`` are the winner's table melds. With
     ``card`` None the hand is judged as it stands (a win from the deal, or after a forced meld already made).
     """
+    if card is None and not melds:
+        return _evaluate_hand(hand, table)
     splits = evaluate_roles(hand, melds, card, source, table)
     if not splits:
         return None
@@ -360,6 +372,33 @@ def evaluate_win(
         if split.hu > best.hu:
             best = split
     return best
+
+
+def _evaluate_hand(hand: Sequence[int], table: WinTable) -> Split | None:
+    """:func:`evaluate_roles` of a concealed hand as it stands (no melds, no winning card: a win from the deal), with
+    no list on the way: the benchmarks' case, and the first check of every deal."""
+    raw = bytes(hand)
+    info = table._hands.get(raw)
+    if info is None:
+        longs = raw.count(4)
+        kans = raw.count(3)
+        cards = int.from_bytes(raw, "little") % 255  # the sum of the bytes (casting out 255s)
+        free_n = cards - 3 * kans - 4 * longs
+    else:
+        free_n, cards, longs = info[1], info[2], info[3]
+    if cards != (table._per_kind.get("complete") or table.complete_counts())[longs]:
+        return None
+    need_pair = table.pair_always or longs >= 1
+    if free_n % 3 != (2 if need_pair else 0):
+        return None
+    if info is None:
+        info = _hand_info(raw, table, kans, longs, cards)
+    symbols = info[0]
+    erqishi = table.erqishi
+    value = free_value(symbols, need_pair, erqishi) if free_n <= CAP else _searched(symbols, need_pair, erqishi)
+    if value < 0:
+        return None
+    return _lazy_split(value + info[4], longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair))
 
 
 # What a check needs from the hand and from the melds, computed once per distinct hand / meld list: a seat's hand and
