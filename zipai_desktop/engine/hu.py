@@ -376,7 +376,8 @@ def evaluate_win(
 
 def _evaluate_hand(hand: Sequence[int], table: WinTable) -> Split | None:
     """:func:`evaluate_roles` of a concealed hand as it stands (no melds, no winning card: a win from the deal), with
-    no list on the way: the benchmarks' case, and the first check of every deal."""
+    no list on the way: the benchmarks' case, and the first check of every deal. A hand checked once at a deal is
+    not kept in the table's cache, and the 胡 of its 坎 / 龙 is counted only when it wins."""
     raw = bytes(hand)
     info = table._hands.get(raw)
     if info is None:
@@ -391,14 +392,13 @@ def _evaluate_hand(hand: Sequence[int], table: WinTable) -> Split | None:
     need_pair = table.pair_always or longs >= 1
     if free_n % 3 != (2 if need_pair else 0):
         return None
-    if info is None:
-        info = _hand_info(raw, table, kans, longs, cards)
-    symbols = info[0]
+    symbols = _symbols(raw.translate(_FREE_COUNTS)) if info is None else info[0]
     erqishi = table.erqishi
     value = free_value(symbols, need_pair, erqishi) if free_n <= CAP else _searched(symbols, need_pair, erqishi)
     if value < 0:
         return None
-    return _lazy_split(value + info[4], longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair))
+    fixed = _fixed_hu(raw, table, kans, longs) if info is None else info[4]
+    return _lazy_split(value + fixed, longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair))
 
 
 # What a check needs from the hand and from the melds, computed once per distinct hand / meld list: a seat's hand and
@@ -412,26 +412,31 @@ def _hand_info(raw: bytes, table: WinTable, kans: int, longs: int, cards: int) -
 
     A count of 3 or 4 is a 坎 / 龙: fixed, not free. The caller has counted the 坎, 龙 and cards.
     """
-    fixed = 0
-    if kans or longs:
-        by_suit = table._per_kind.get("locked_by_suit")
-        if by_suit is None:
-            by_suit = table.locked_by_suit()
-        if by_suit:  # 坎 and 龙 are worth the same in a suit (no doubled rank): count them per suit
-            small, big = raw[:10], raw[10:]
-            fixed = by_suit[0] * small.count(3) + by_suit[1] * big.count(3)
-            if longs:
-                fixed += by_suit[2] * small.count(4) + by_suit[3] * big.count(4)
-        else:
-            fixed = sum(compress(table.values_of("kan"), raw.translate(_IS3)))
-            fixed += sum(compress(table.values_of("long"), raw.translate(_IS4)))
-    w = int.from_bytes(raw.translate(_FREE_COUNTS), "little")  # as in _symbols
-    info = ((((w & _LOW10) << 2) + (w >> 80)).to_bytes(10, "big"), cards - 3 * kans - 4 * longs, cards, longs, fixed)
+    symbols = _symbols(raw.translate(_FREE_COUNTS))
+    info = (symbols, cards - 3 * kans - 4 * longs, cards, longs, _fixed_hu(raw, table, kans, longs))
     cache = table._hands
     if len(cache) >= _INFO_LIMIT:
         cache.clear()
     cache[raw] = info
     return info
+
+
+def _fixed_hu(raw: bytes, table: WinTable, kans: int, longs: int) -> int:
+    """The 胡 of the 坎 (3 held) and 龙 (4 held) of a hand given as bytes."""
+    if not kans and not longs:
+        return 0
+    by_suit = table._per_kind.get("locked_by_suit")
+    if by_suit is None:
+        by_suit = table.locked_by_suit()
+    if by_suit:  # 坎 and 龙 are worth the same in a suit (no doubled rank): count them per suit
+        small, big = raw[:10], raw[10:]
+        fixed = by_suit[0] * small.count(3) + by_suit[1] * big.count(3)
+        if longs:
+            fixed += by_suit[2] * small.count(4) + by_suit[3] * big.count(4)
+        return fixed
+    return sum(compress(table.values_of("kan"), raw.translate(_IS3))) + sum(
+        compress(table.values_of("long"), raw.translate(_IS4))
+    )
 
 
 def _meld_info(melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]:
