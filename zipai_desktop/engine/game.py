@@ -27,7 +27,8 @@ from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import GLYPHS, NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, WinTable, evaluate_roles
-from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
+from .hu import meld_facts as hu_meld_facts
+from .melds import FACE_DOWN, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
 from .reach import completing_cards
 from .rules.base import Procedure, RuleSet
 
@@ -275,17 +276,7 @@ class Game:
         kept = self._facts[seat]
         if kept is not None and kept[0] is melds and kept[1] == len(melds) and kept[2] == version:
             return kept[3]
-        by_card: dict[int, tuple[int, int]] = {}
-        cards = quads = 0
-        for i, m in enumerate(melds):
-            cards += len(m.cards)
-            if m.kind in QUAD_KINDS:
-                quads += 1
-            if m.kind in OWN_TRIPLES:
-                by_card[m.cards[0]] = (i, by_card.get(m.cards[0], _NO_MELD)[1])
-            elif m.kind is MeldKind.PENG:
-                by_card[m.cards[0]] = (by_card.get(m.cards[0], _NO_MELD)[0], i)
-        facts = (cards, quads, by_card)
+        facts = hu_meld_facts(melds)
         self._facts[seat] = (melds, len(melds), version, facts)
         return facts
 

@@ -401,6 +401,9 @@ def _evaluate_hand(hand: Sequence[int], table: WinTable) -> Split | None:
     return _lazy_split(value + fixed, longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair))
 
 
+_NO_MELD = (-1, -1)
+
+
 # What a check needs from the hand and from the melds, computed once per distinct hand / meld list: a seat's hand and
 # melds stay the same through many checks (every card offered between two of its own moves).
 _MELD_INFO: dict[tuple[int, ...], tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]] = {}
@@ -439,8 +442,23 @@ def _fixed_hu(raw: bytes, table: WinTable, kans: int, longs: int) -> int:
     )
 
 
+def meld_facts(melds: Sequence[Meld]) -> tuple[int, int, dict[int, tuple[int, int]]]:
+    """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰), -1 where none) of a seat's table melds."""
+    by_card: dict[int, tuple[int, int]] = {}
+    cards = quads = 0
+    for i, m in enumerate(melds):
+        cards += len(m.cards)
+        if m.kind in QUAD_KINDS:
+            quads += 1
+        if m.kind in SAO_KINDS or m.kind in WEI_KINDS:
+            by_card[m.cards[0]] = (i, by_card.get(m.cards[0], _NO_MELD)[1])
+        elif m.kind is MeldKind.PENG:
+            by_card[m.cards[0]] = (by_card.get(m.cards[0], _NO_MELD)[0], i)
+    return cards, quads, by_card
+
+
 def _meld_info(melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]:
-    """(melds, cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of a seat's melds.
+    """(melds, :func:`meld_facts`) of a seat's melds, kept.
 
     Keyed on the melds' identities (melds are immutable); the entry holds the melds, so no identity is reused while
     it is cached.
@@ -448,17 +466,7 @@ def _meld_info(melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], int, int, dict[
     key = tuple(map(id, melds))
     info = _MELD_INFO.get(key)
     if info is None:
-        by_card: dict[int, tuple[int, int]] = {}
-        cards = quads = 0
-        for i, m in enumerate(melds):
-            cards += len(m.cards)
-            if m.kind in QUAD_KINDS:
-                quads += 1
-            if m.kind in SAO_KINDS or m.kind in WEI_KINDS:
-                by_card[m.cards[0]] = (i, by_card.get(m.cards[0], (-1, -1))[1])
-            elif m.kind is MeldKind.PENG:
-                by_card[m.cards[0]] = (by_card.get(m.cards[0], (-1, -1))[0], i)
-        info = (tuple(melds), cards, quads, by_card)
+        info = (tuple(melds), *meld_facts(melds))
         if len(_MELD_INFO) >= _INFO_LIMIT:
             _MELD_INFO.clear()
         _MELD_INFO[key] = info
@@ -473,15 +481,6 @@ def _meld_hu(key: tuple[int, ...], melds: tuple[Meld, ...], table: WinTable) -> 
         cache.clear()
     cache[key] = (melds, total)
     return total
-
-
-_NO_MELD = (-1, -1)
-
-
-def triple_and_peng(melds: Sequence[Meld], card: int) -> tuple[int, int]:
-    """(index of the 扫 / 偎 of ``card`` among ``melds``, index of its 碰), -1 where there is none (cached)."""
-    info = _MELD_INFO.get(tuple(map(id, melds))) or _meld_info(melds)
-    return info[3].get(card, _NO_MELD)
 
 
 # (tag, hand, melds, card, index of its 扫 / 偎, index of its 碰, table, free-card symbols, a pair needed)
