@@ -25,6 +25,9 @@ import zlib
 from array import array
 
 from .free_split_build import CAP, DEAD, START
+
+if DEAD != 0:  # the walks below test a state for death as `not x`
+    raise ImportError("free_split expects the dead state at index 0")
 from .free_split_data import TABLES
 
 __all__ = ["CAP", "free_value", "symbols_of"]
@@ -68,26 +71,33 @@ def free_value(symbols: bytes | bytearray, need_pair: bool, erqishi: bool) -> in
     and the rest is read from there: the numbers before it were already read on the way (their state is ``x``).
     """
     trans, accept = _TABLES[erqishi]
-    x = START
     if not need_pair:
-        for sym in symbols:
-            x = trans[x + sym]
-        return accept[x >> 4]
+        # Written out rather than looped: a loop's own steps cost as much as the look-ups (a dead hand stays dead).
+        a, b, c, d, e, f, g, h, i, j = symbols
+        x = trans[trans[trans[trans[trans[START + a] + b] + c] + d] + e]
+        return accept[trans[trans[trans[trans[trans[x + f] + g] + h] + i] + j] >> 4]
     best = -1
     unknown = False
-    for at, sym in enumerate(symbols):
-        for taken in _PAIR_TAKEN_FROM[sym]:
-            y = trans[x + taken]
-            for rest in symbols[at + 1 :]:
+    x = START
+    at = 0
+    for sym in symbols:
+        at += 1
+        takens = _PAIR_TAKEN_FROM[sym]
+        if takens:
+            for taken in takens:
+                y = trans[x + taken]
                 if not y:
-                    break  # dead: most wrong places for the pair die within a number or two
-                y = trans[y + rest]
-            value = accept[y >> 4]
-            if value > best:
-                best = value
-            elif value == -2:
-                unknown = True
+                    continue  # dead: most wrong places for the pair die within a number or two
+                for rest in symbols[at:]:
+                    y = trans[y + rest]
+                    if not y:
+                        break
+                value = accept[y >> 4]
+                if value > best:
+                    best = value
+                elif value == -2:
+                    unknown = True
         x = trans[x + sym]
-        if x == DEAD:
+        if not x:
             break  # no pair taken later can mend the numbers read so far
     return -2 if unknown and best < 0 else best

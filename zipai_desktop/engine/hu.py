@@ -53,27 +53,25 @@ class Split:
 
     hu: int
     quads: int
-    _groups: tuple[Group, ...] | None
-    _role: _RoleArgs | None  # what it takes to list the groups of a split found by the win check
+    _groups: tuple[Group, ...]  # unset in a split found by the win check until they are first read
+    _role: _RoleArgs  # set only in a split found by the win check: what it takes to list its groups
 
     def __init__(self, hu: int, groups: tuple[Group, ...], quads: int = 0) -> None:
         object.__setattr__(self, "hu", hu)
         object.__setattr__(self, "quads", quads)
         object.__setattr__(self, "_groups", groups)
-        object.__setattr__(self, "_role", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Split is immutable (cannot set {name!r})")
 
     @property
     def groups(self) -> tuple[Group, ...]:
-        groups: tuple[Group, ...] | None = self._groups
-        if groups is None:
-            assert self._role is not None
+        try:
+            return self._groups
+        except AttributeError:  # a split found by the win check: its groups are built now, once
             groups = _role_groups(*self._role)
             object.__setattr__(self, "_groups", groups)
-            object.__setattr__(self, "_role", None)
-        return groups
+            return groups
 
     def _key(self) -> tuple[int, tuple[Group, ...], int]:
         return (self.hu, self.groups, self.quads)
@@ -119,6 +117,11 @@ class WinTable:
     _melds: dict[tuple[int, ...], tuple[tuple[Meld, ...], int]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+    # complete_count of 0..20 quads: the win check reads it at every card.
+    _complete: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_complete", tuple(self.complete_count(q) for q in range(NUM_KINDS + 1)))
 
     def __copy__(self) -> WinTable:
         return self  # immutable: a copy (of a Game, say) shares the table and its caches
@@ -135,11 +138,8 @@ class WinTable:
         return self.win_cards + (max(0, quads - 1) if self.first_quad_free else quads)
 
     def complete_counts(self) -> tuple[int, ...]:
-        """:meth:`complete_count` of 0..20 quads, as a tuple (the win check reads it at every card)."""
-        out = self._per_kind.get("complete")
-        if out is None:
-            out = self._per_kind["complete"] = tuple(self.complete_count(q) for q in range(NUM_KINDS + 1))
-        return out
+        """:meth:`complete_count` of 0..20 quads, as a tuple."""
+        return self._complete
 
     def locked_by_suit(self) -> tuple[int, ...]:
         """(坎 small, 坎 big, 龙 small, 龙 big) when every kind of a suit is worth the same, else ()."""
@@ -359,7 +359,8 @@ def evaluate_win(
 ) -> Split | None:
     """The split with the highest 胡 of a hand plus winning card, or None when no role of the card completes the hand.
 
-    ``hand`` is the concealed count vector *before* the winning card; ``melds`` are the winner's table melds. With
+    ``hand`` is the concealed count vector *before* the winning card (counts 0..4: the deck holds four of a kind;
+    callers check input before it gets here); ``melds`` are the winner's table melds. With
     ``card`` None the hand is judged as it stands (a win from the deal, or after a forced meld already made).
     """
     if card is None and not melds:
@@ -379,25 +380,22 @@ def _evaluate_hand(hand: Sequence[int], table: WinTable) -> Split | None:
     no list on the way: the benchmarks' case, and the first check of every deal. A hand checked once at a deal is
     not kept in the table's cache, and the 胡 of its 坎 / 龙 is counted only when it wins."""
     raw = bytes(hand)
-    info = table._hands.get(raw)
-    if info is None:
-        longs = raw.count(4)
-        kans = raw.count(3)
-        cards = int.from_bytes(raw, "little") % 255  # the sum of the bytes (casting out 255s)
-        free_n = cards - 3 * kans - 4 * longs
-    else:
-        free_n, cards, longs = info[1], info[2], info[3]
-    if cards != (table._per_kind.get("complete") or table.complete_counts())[longs]:
+    # The free counts read as one int serve twice: their sum (casting out 255s) and the symbols.
+    free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
+    longs = raw.count(4)
+    kans = raw.count(3)
+    free_n = free % 255
+    if free_n + 3 * kans + 4 * longs != table._complete[longs]:
         return None
     need_pair = table.pair_always or longs >= 1
     if free_n % 3 != (2 if need_pair else 0):
         return None
-    symbols = _symbols(raw.translate(_FREE_COUNTS)) if info is None else info[0]
+    symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
     erqishi = table.erqishi
     value = free_value(symbols, need_pair, erqishi) if free_n <= CAP else _searched(symbols, need_pair, erqishi)
     if value < 0:
         return None
-    fixed = _fixed_hu(raw, table, kans, longs) if info is None else info[4]
+    fixed = _fixed_hu(raw, table, kans, longs)
     return _lazy_split(value + fixed, longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair))
 
 
@@ -410,12 +408,15 @@ _MELD_INFO: dict[tuple[int, ...], tuple[tuple[Meld, ...], int, int, dict[int, tu
 _INFO_LIMIT = 20_000
 
 
-def _hand_info(raw: bytes, table: WinTable, kans: int, longs: int, cards: int) -> tuple[bytes, int, int, int, int]:
+def _hand_info(
+    raw: bytes, table: WinTable, kans: int, longs: int, cards: int, free: int
+) -> tuple[bytes, int, int, int, int]:
     """(free-card symbols, free cards, cards, 龙, 胡 of the 坎 and 龙) of a hand given as bytes, for ``table``; kept.
 
-    A count of 3 or 4 is a 坎 / 龙: fixed, not free. The caller has counted the 坎, 龙 and cards.
+    A count of 3 or 4 is a 坎 / 龙: fixed, not free. The caller has counted the 坎, 龙 and cards, and read the free
+    counts as one little-endian int (``free``).
     """
-    symbols = _symbols(raw.translate(_FREE_COUNTS))
+    symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
     info = (symbols, cards - 3 * kans - 4 * longs, cards, longs, _fixed_hu(raw, table, kans, longs))
     cache = table._hands
     if len(cache) >= _INFO_LIMIT:
@@ -487,17 +488,16 @@ def _meld_hu(key: tuple[int, ...], melds: tuple[Meld, ...], table: WinTable) -> 
 _RoleArgs = tuple[str, bytes, tuple[Meld, ...], int | None, int, int, "WinTable", bytes, bool]
 _set_hu = Split.__dict__["hu"].__set__  # the slots' own setters: Split.__setattr__ refuses every write
 _set_quads = Split.__dict__["quads"].__set__
-_set_groups = Split.__dict__["_groups"].__set__
 _set_role = Split.__dict__["_role"].__set__
 _new_split = object.__new__
 
 
 def _lazy_split(hu: int, quads: int, role: _RoleArgs) -> Split:
-    """A :class:`Split` whose groups are built on first read (the slots are set directly: this runs at every win)."""
+    """A :class:`Split` whose groups are built on first read (the slots are set directly: this runs at every win;
+    ``_groups`` is left unset, one write fewer)."""
     split: Split = _new_split(Split)
     _set_hu(split, hu)
     _set_quads(split, quads)
-    _set_groups(split, None)
     _set_role(split, role)
     return split
 
@@ -518,10 +518,11 @@ def evaluate_roles(
     info = table._hands.get(raw)
     if info is None:
         # Counts first: most hands checked for the first time fail on them, before the symbols are worth making.
+        free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
         longs = raw.count(4)
         kans = raw.count(3)
-        hand_n = int.from_bytes(raw, "little") % 255  # the sum of the bytes (casting out 255s: fewer than 255 cards)
-        free_n = hand_n - 3 * kans - 4 * longs
+        free_n = free % 255  # the sum of the free counts (casting out 255s: each is 0..2)
+        hand_n = free_n + 3 * kans + 4 * longs
         quads = longs
     else:
         free_n, hand_n, quads = info[1], info[2], info[3]
@@ -537,7 +538,7 @@ def evaluate_roles(
             sao_idx, peng_idx = by_card.get(card, _NO_MELD)
     else:
         meld_n = 0
-    complete = table._per_kind.get("complete") or table.complete_counts()
+    complete = table._complete
     pair_always = table.pair_always
     erqishi = table.erqishi
     if card is None:
@@ -548,7 +549,7 @@ def evaluate_roles(
         if free_n % 3 != (2 if need_pair else 0):
             return []
         if info is None:
-            info = _hand_info(raw, table, kans, longs, hand_n)
+            info = _hand_info(raw, table, kans, longs, hand_n, free)
         symbols = info[0]
         value = free_value(symbols, need_pair, erqishi) if free_n <= CAP else _searched(symbols, need_pair, erqishi)
         if value < 0:
@@ -597,7 +598,7 @@ def evaluate_roles(
         if n_free % 3 != (2 if need_pair else 0):
             continue
         if info is None:
-            info = _hand_info(raw, table, kans, longs, hand_n)
+            info = _hand_info(raw, table, kans, longs, hand_n, free)
         symbols = info[0]
         if change:
             at = 9 - c % 10  # the card's number among the symbols (十 first)
