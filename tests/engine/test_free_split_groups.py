@@ -1,0 +1,109 @@
+"""The fast groups builder (engine/free_split_groups.py) gives exactly the search's split: the same groups, in the same
+order, with the same 胡, as hu.split_free (free cards) and hu._role_groups (a whole role) on seeded samples of both
+games (melds of every kind, 坎 / 龙, every role of the winning card, Bohu without 二七十 and with a doubled rank) and
+on the worked examples of the score tests."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.tools import test_score_bohu as bohu_examples
+from tests.tools import test_score_cli as guilin_examples
+from zipai_desktop.engine import free_split_groups as fast
+from zipai_desktop.engine import hu
+from zipai_desktop.engine.cards import NUM_KINDS
+from zipai_desktop.engine.free_split import symbols_of
+from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.rules.bohu import BOHU
+from zipai_desktop.tools import score
+
+from .test_hu_reference import GROUPS, sample_case
+
+GUILIN_TABLE = get_rules("guilin").win_table
+
+
+def test_the_memo_key_is_hus() -> None:
+    assert (fast._CARDS, fast._PAIR, fast._NO27, list(fast._SHIFT)) == (hu._CARDS, hu._PAIR, hu._NO27, hu._SHIFT)
+
+
+@pytest.mark.parametrize("need_pair", [False, True])
+@pytest.mark.parametrize("erqishi", [True, False])
+def test_free_cards_split_as_the_search_splits_them(need_pair: bool, erqishi: bool) -> None:
+    """Free cards of up to 3 a kind, from a pair and a few cards to more than a hand holds."""
+    rng = random.Random(10 * need_pair + erqishi)
+    split = 0
+    for _ in range(3000):
+        counts = [0] * NUM_KINDS
+        if rng.random() < 0.8:  # groups and a pair, as a hand's free cards are, some spoiled by a card
+            for group in rng.sample(GROUPS, rng.randint(0, 7)):
+                if all(counts[k] + group.count(k) <= 3 for k in group):
+                    for k in group:
+                        counts[k] += 1
+            if need_pair:
+                k = rng.randrange(NUM_KINDS)
+                counts[k] = min(3, counts[k] + 2)
+            if rng.random() < 0.2:
+                a, b = rng.sample(range(NUM_KINDS), 2)
+                if counts[a] and counts[b] < 3:
+                    counts[a], counts[b] = counts[a] - 1, counts[b] + 1
+        else:
+            for k in rng.sample(range(NUM_KINDS), rng.randint(2, 12)):
+                counts[k] = rng.choice((1, 1, 2, 3))
+        extra = (sum(counts) - (2 if need_pair else 0)) % 3
+        while extra:
+            k = rng.randrange(NUM_KINDS)
+            if counts[k]:
+                counts[k] -= 1
+                extra -= 1
+        want = hu.split_free(counts, need_pair, erqishi)
+        if want is None:
+            with pytest.raises(ValueError):
+                fast.free_groups(symbols_of(counts), need_pair, erqishi)
+            continue
+        split += 1
+        for _ in range(2):  # built, then from the kept splits
+            assert list(fast.free_groups(symbols_of(counts), need_pair, erqishi)) == want, counts
+    assert split > 1500
+
+
+def _roles(splits: list[hu.Split]) -> list[hu._RoleArgs]:
+    return [s._role for s in splits]  # every split of the win check has one
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_role_is_grouped_as_the_search_groups_it(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    roles = 0
+    for _ in range(2500):
+        hand, melds, card, source, table = sample_case(rng)
+        for role in _roles(hu.evaluate_roles(hand, melds, card, source, table)):
+            roles += 1
+            assert fast.role_groups(*role) == hu._role_groups(*role), role
+    assert roles > 500
+
+
+def test_the_worked_examples_are_grouped_as_the_search_groups_them() -> None:
+    seen = 0
+    for data in [*guilin_examples.EXAMPLES.values(), guilin_examples.N1]:
+        h = score.parse_guilin(data)
+        if h.win_card is not None:
+            seen += _check(hu.evaluate_roles(h.hand, h.melds, h.win_card, h.source, GUILIN_TABLE))
+        else:
+            seen += _check([s for s in [hu.evaluate_win(h.hand, [], None, h.source, GUILIN_TABLE)] if s])
+    for name in sorted(n for n in dir(bohu_examples) if n[0] == "E" and n[1:2].isdigit()):
+        b = score.parse_bohu(getattr(bohu_examples, name))
+        table = BOHU.win_table_for(b.options)
+        if b.win_card is not None:
+            seen += _check(hu.evaluate_roles(b.hand, b.melds, b.win_card, b.source, table))
+        else:
+            seen += _check([s for s in [hu.evaluate_win(b.hand, [], None, b.source, table)] if s])
+    assert seen >= 18
+
+
+def _check(splits: list[hu.Split]) -> int:
+    roles = _roles(splits)
+    for role in roles:
+        assert fast.role_groups(*role) == hu._role_groups(*role), role
+    return len(roles)

@@ -1,0 +1,214 @@
+"""The groups of a winning split (胡牌拆分的方子), built when somebody reads them: fast, and exactly the search's.
+
+The win check (engine/hu.py) finds a split's 胡 with the tables of engine/free_split.py and leaves its groups unbuilt;
+a split read for display, for the score command or for Bohu's 名堂 builds them here. The groups are the same objects,
+in the same order, as :func:`~zipai_desktop.engine.hu._role_groups` gives (the search kept in hu.py as the
+reference): the table melds (one of them possibly made a quad by the winning card), the 坎 / 龙 held, the card's own
+group, then the free cards split by :func:`~zipai_desktop.engine.hu.split_free`'s rule (lowest kind first; the pair,
+then the most valuable group that still leaves a best split).
+
+Why it is faster: a :class:`~zipai_desktop.engine.hu.Group` is immutable, so every group that can be made is made once
+and shared (a meld's group per table, the 坎 / 龙 / quad / triple of each kind per table, each 吃-type group and
+pair); and the free cards of winning hands repeat (a few cards beside the melds), so each set of free cards, as the
+automaton's ten symbols, is split once and kept. A set not seen before is split by the same search as hu.py's (its
+memo of best values shared), reading the counts from the symbols directly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import hu
+from .cards import NUM_KINDS
+from .melds import Meld, MeldKind, chi_shape
+
+if TYPE_CHECKING:
+    from .hu import Group, WinTable
+
+_LIMIT = 20_000  # entries per cache below: bounded, so a long session's memory stays flat
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The free cards.
+
+# Each symbol's counts in hu's packed form (3 bits a kind): symbol i of the ten is number 10 - i, 4 x small + big.
+_PACKED = tuple(
+    tuple(((sym >> 2) << (3 * (9 - i))) | ((sym & 3) << (3 * (19 - i))) for sym in range(16)) for i in range(10)
+)
+# hu's memo key (hu imports this module: its names are read at call time, these are its constants, checked equal by
+# tests/engine/test_free_split_groups.py): bits 0-59 the counts, 62 no 二七十, 63 a pair still needed.
+_CARDS = (1 << 60) - 1
+_PAIR = 1 << 63
+_NO27 = 1 << 62
+_SHIFT = tuple(3 * k for k in range(NUM_KINDS))
+
+# Per kind, the 吃-type groups in which it is the lowest kind, in the search's order: (checks, mask, value, group).
+_Row = tuple[tuple[tuple[int, int], ...], int, int, "Group"]
+_ROWS: dict[bool, tuple[tuple[_Row, ...], ...]] = {}
+_PAIRS: list[Group] = []
+# Free cards already split, per (二七十 a group, a pair needed): symbols -> groups.
+_DONE: dict[tuple[bool, bool], dict[bytes, tuple[Group, ...]]] = {}
+
+
+def _rows(erqishi: bool) -> tuple[tuple[_Row, ...], ...]:
+    rows = _ROWS.get(erqishi)
+    if rows is None:
+        make = hu.Group
+        rows = _ROWS[erqishi] = tuple(
+            tuple(
+                (checks, mask, value, make("da" if chi_shape(cards) == "da" else "seq", cards, value, False))
+                for checks, mask, value, cards in hu._TABLES[erqishi][low]
+            )
+            for low in range(NUM_KINDS)
+        )
+        if not _PAIRS:
+            _PAIRS.extend(make("pair", (k, k), 0, False) for k in range(NUM_KINDS))
+    return rows
+
+
+def free_groups(symbols: bytes, need_pair: bool, erqishi: bool) -> tuple[Group, ...]:
+    """The groups of the best split of the free cards given as the automaton's ten symbols (十 first): what
+    :func:`~zipai_desktop.engine.hu.split_free` gives for their counts. The caller knows that they split."""
+    done = _DONE.get((erqishi, need_pair))
+    if done is None:
+        done = _DONE[(erqishi, need_pair)] = {}
+    groups = done.get(symbols)
+    if groups is None:
+        groups = _split(symbols, need_pair, erqishi)
+        if len(done) >= _LIMIT:
+            done.clear()
+        done[symbols] = groups
+    return groups
+
+
+def _split(symbols: bytes, need_pair: bool, erqishi: bool) -> tuple[Group, ...]:
+    """hu.split_free's walk, on the packed counts read from the symbols, with the groups made once."""
+    rows = _rows(erqishi)
+    key = (_PAIR if need_pair else 0) | (0 if erqishi else _NO27)
+    for i, sym in enumerate(symbols):
+        key |= _PACKED[i][sym]
+    best = hu._best
+    target = best(key)
+    if target < 0:
+        raise ValueError("these free cards do not split")
+    out: list[Group] = []
+    while key & _CARDS:
+        cards = key & _CARDS
+        low = ((cards & -cards).bit_length() - 1) // 3
+        shift = _SHIFT[low]
+        if key & _PAIR and (cards >> shift) & 7 >= 2:
+            rest = (key & ~_PAIR) - (2 << shift)
+            if best(rest) == target:
+                out.append(_PAIRS[low])
+                key = rest
+                continue
+        for checks, mask, value, group in rows[low]:
+            for sh, cnt in checks:
+                if (cards >> sh) & 7 < cnt:
+                    break
+            else:
+                if best(key - mask) == target - value:
+                    out.append(group)
+                    key -= mask
+                    target -= value
+                    break
+        else:  # pragma: no cover - the memo says a split exists
+            raise AssertionError("split reconstruction failed")
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The fixed groups: the table melds, the 坎 / 龙 held, the winning card's own group.
+
+
+class _TableGroups:
+    """Every fixed group one win table makes, made once: per kind, and per meld (by identity)."""
+
+    __slots__ = ("table", "kan", "long", "quad_own", "quad_own_hidden", "quad_other", "quad_other_hidden",
+                 "triple_own", "triple_other", "melds")  # fmt: skip
+
+    def __init__(self, table: WinTable) -> None:
+        make = hu.Group
+        self.table = table  # held: the cache is keyed by the table's identity
+        kan, long_ = table.values_of("kan"), table.values_of("long")
+        self.kan = tuple(make("kan", (k,) * 3, kan[k], False) for k in range(NUM_KINDS))
+        self.long = tuple(make("long", (k,) * 4, long_[k], False) for k in range(NUM_KINDS))
+
+        def quads(kind: MeldKind, exposed: bool) -> tuple[Group, ...]:
+            return tuple(make(kind.value, (c,) * 4, table.value(kind.value, c), exposed) for c in range(NUM_KINDS))
+
+        def triples(kind: MeldKind, exposed: bool) -> tuple[Group, ...]:
+            return tuple(make(kind.value, (c,) * 3, table.value(kind.value, c), exposed) for c in range(NUM_KINDS))
+
+        self.quad_own = quads(table.quad_own, True)
+        self.quad_other = quads(table.quad_other, True)
+        self.quad_other_hidden = quads(table.quad_other, False)
+        self.triple_own = triples(table.triple_own, True)
+        self.triple_other = triples(table.triple_other, False)
+        self.melds: dict[int, tuple[Meld, Group]] = {}  # id(meld) -> (the meld, held so its id stays its own; group)
+
+    def meld(self, m: Meld) -> Group:
+        known = self.melds.get(id(m))
+        if known is not None and known[0] is m:
+            return known[1]
+        group = hu.Group(m.kind.value, m.cards, self.table.meld_value(m), True)
+        if len(self.melds) >= _LIMIT:
+            self.melds.clear()
+        self.melds[id(m)] = (m, group)
+        return group
+
+
+_BY_TABLE: dict[int, _TableGroups] = {}
+
+
+def _table_groups(table: WinTable) -> _TableGroups:
+    known = _BY_TABLE.get(id(table))
+    if known is None or known.table is not table:
+        if len(_BY_TABLE) >= 64:
+            _BY_TABLE.clear()
+        known = _BY_TABLE[id(table)] = _TableGroups(table)
+    return known
+
+
+def role_groups(
+    tag: str,
+    hand: bytes,
+    melds: tuple[Meld, ...],
+    card: int | None,
+    sao_idx: int,
+    peng_idx: int,
+    table: WinTable,
+    symbols: bytes,
+    need_pair: bool,
+) -> tuple[Group, ...]:
+    """The groups of a completing role (hu's ``_RoleArgs``): its fixed groups, then the best split of its free cards.
+    Equal, group for group, to :func:`~zipai_desktop.engine.hu._role_groups`."""
+    tg = _table_groups(table)
+    meld_group = tg.meld
+    exposed = [meld_group(m) for m in melds]
+    locked: list[Group] = []
+    if 3 in hand or 4 in hand:
+        kan, long_ = tg.kan, tg.long
+        for k, n in enumerate(hand):
+            if n == 4:
+                locked.append(long_[k])
+            elif n == 3:
+                locked.append(kan[k])
+    free = free_groups(symbols, need_pair, table.erqishi)
+    c = card
+    if c is None or tag == "card_free":
+        return (*exposed, *locked, *free)
+    if tag == "own_quad_kan":
+        return (*exposed, tg.quad_own[c], *[g for g in locked if g.cards[0] != c], *free)
+    if tag == "own_quad_sao":
+        exposed[sao_idx] = tg.quad_own[c]
+    elif tag == "own_triple":
+        return (*exposed, tg.triple_own[c], *locked, *free)
+    elif tag == "other_triple":
+        return (*exposed, *locked, tg.triple_other[c], *free)
+    elif tag == "other_quad_kan":
+        return (*exposed, *[g for g in locked if g.cards[0] != c], tg.quad_other_hidden[c], *free)
+    elif tag == "other_quad_sao":
+        exposed[sao_idx] = tg.quad_other[c]
+    elif tag == "peng_quad":
+        exposed[peng_idx] = tg.quad_other[c]
+    return (*exposed, *locked, *free)
