@@ -93,5 +93,9 @@ def format_counts(counts: Sequence[int]) -> str:
     return format_cards(from_counts(counts))
 
 
+_FULL_DECK = tuple(k for k in range(NUM_KINDS) for _ in range(COPIES))
+
+
 def full_deck() -> list[int]:
-    return [k for k in range(NUM_KINDS) for _ in range(COPIES)]
+    """The 80 cards, in kind order (a new list: a deal shuffles it)."""
+    return list(_FULL_DECK)

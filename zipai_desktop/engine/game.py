@@ -28,7 +28,7 @@ from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import GLYPHS, NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, WinTable, evaluate_roles
 from .hu import meld_facts as hu_meld_facts
-from .melds import FACE_DOWN, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
+from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
 from .reach import completing_cards
 from .rules.base import Procedure, RuleSet
 
@@ -77,7 +77,7 @@ class Pending:
 
     seat: int
     kind: str  # discard | hu | peng | chi | hu_drawer (after a forced meld) | hu_dead (procedure P8)
-    actions: list[Action]
+    actions: Sequence[Action]  # a tuple when the engine made it (an observation shares it)
     win: WinInfo | None = None
 
 
@@ -102,6 +102,7 @@ _DISCARDS = tuple(Discard(k) for k in range(NUM_KINDS))
 _HU = Hu()
 _PASS = Pass()
 _PENG = Peng()
+_PENG_OR_PASS = (_PENG, _PASS)
 _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
 _NO_MELD = (-1, -1)
 # Enum members as module constants: the claim arbiter reads them at every card on offer.
@@ -192,6 +193,7 @@ class Game:
 
     def _init_state(self, rules: RuleSet, options: Any, seed: int | str, dealer: int, players: int | None) -> None:
         self.rules = rules
+        self._held_target = rules.held_target  # §7.9's held-count rule, read at every take
         self.options = options
         self.seed = seed
         self.players = n = rules.default_players if players is None else players
@@ -247,7 +249,7 @@ class Game:
         #: kept copies of the public parts of the table, for :func:`~.observation.observe` (each checked before use)
         self.view_cache: dict[Any, Any] = {}
         #: per seat: its melds as last read and their facts (see :meth:`meld_facts`)
-        self._facts: list[tuple[list[Meld], int, int, MeldFacts] | None] = [None] * n
+        self._facts: list[tuple[list[Meld], int, int, MeldFacts] | None] = [(m, 0, 0, (0, 0, {})) for m in self.melds]
         self._meld_version = [0] * n  # per seat: meld changes made by the engine (see :meth:`meld_facts`)
         #: per seat: its hand as last checked for 胡 and the cards that might complete it (see :meth:`_win_check`)
         self._reach: list[tuple[list[int], int | None] | None] = [None] * n
@@ -325,7 +327,13 @@ class Game:
 
     def mark_short(self) -> None:
         """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙)."""
-        self.short = [max(0, self.target(s) - self.held(s)) if s in self.active else 0 for s in range(self.players)]
+        short = [0] * self.players
+        held_target = self.rules.held_target
+        for s in self.active:
+            hand = self.hands[s]
+            cards, quads = self.meld_facts(s)[:2]
+            short[s] = max(0, held_target(quads + hand.count(4)) - sum(hand) - cards)
+        self.short = short
 
     def deal_hands(self, size: int) -> None:
         """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
@@ -374,7 +382,7 @@ class Game:
     # Turns.
 
     def _ask_discard(self, seat: int) -> None:
-        actions: list[Action] = list(compress(_DISCARDS, bytes(self.hands[seat]).translate(_UNLOCKED_BYTES)))
+        actions = tuple(compress(_DISCARDS, bytes(self.hands[seat]).translate(_UNLOCKED_BYTES)))
         assert actions, "a take that leaves no legal discard must have been refused"
         self.phase = _DISCARD_PHASE
         self.pending = Pending(seat, "discard", actions)
@@ -383,7 +391,7 @@ class Game:
         """§7.9: the taker discards iff it now holds more than its target; otherwise (重舵) the next player flips."""
         hand = self.hands[seat]
         cards, quads = self.meld_facts(seat)[:2]
-        if sum(hand) + cards > self.rules.held_target(quads + hand.count(4)):
+        if sum(hand) + cards > self._held_target(quads + hand.count(4)):
             self._ask_discard(seat)
         else:
             self._flip(self._next[seat])
@@ -393,10 +401,12 @@ class Game:
         return held > self.rules.held_target(self.quads(seat) + quad_delta)
 
     def _flip(self, seat: int) -> None:
-        if not self.wall:
+        """``seat`` turns the top wall card, then the claim window on it (荒庄 when the wall is empty)."""
+        wall = self.wall
+        if not wall:
             self._end_draw()
             return
-        card = self.wall.pop()
+        card = wall.pop()
         self.flips += 1
         first_after_opening = self.flips == 1 and self.opening_discard_made
         self.opening_done = True
@@ -404,10 +414,19 @@ class Game:
         self.hu_locked[seat] = False
         hand = self.hands[seat]
         own_sao = self.meld_facts(seat)[2].get(card, _NO_MELD)[0]
-        if own_sao < 0 and hand[card] != 2 and hand[card] != 3:  # no forced meld (the common case, without a call)
-            self.events.append(ev.Flipped(seat, card, len(self.wall)))
-            self._open_window(card, seat, flip=True, opening=first_after_opening)
+        if own_sao >= 0 or hand[card] == 2 or hand[card] == 3:
+            self._flip_forced(seat, card, own_sao, hand)
             return
+        # No forced meld (the common case): the window on the card, as :meth:`_open_window` opens it for a flip.
+        self.events.append(ev.Flipped(seat, card, len(wall)))
+        order = self._orders.get(seat) or tuple(self.order_from(seat))
+        self.window = Window(card, seat, True, first_after_opening, _HU_STAGE, list(order))
+        self.phase = _CLAIM_PHASE
+        if not self._arbitrate():
+            self._flip(self._next[seat])
+
+    def _flip_forced(self, seat: int, card: int, own_sao: int, hand: list[int]) -> None:
+        """A flipped ``card`` that makes the drawer's forced meld (``own_sao``: the index of its 扫 / 偎, or -1)."""
         forced = self._forced_own_kind(seat, card, own_sao)
         assert forced is not None
         # Stage 0: the drawer's forced 扫 / 过扫 / 扫穿 (偎 / 臭偎 / 提); a card that completes a face-down meld is not
@@ -478,8 +497,22 @@ class Game:
         self, seat: int, meld: Meld, from_seat: int, *, forced: bool, from_hand: tuple[int, ...] = ()
     ) -> None:
         """A new meld; ``from_hand`` are the cards it took from the seat's concealed hand (for the screen)."""
-        self.melds[seat].append(meld)
-        self._meld_version[seat] += 1
+        melds = self.melds[seat]
+        version = self._meld_version[seat]
+        kept = self._facts[seat]
+        melds.append(meld)
+        self._meld_version[seat] = version + 1
+        if kept is not None and kept[0] is melds and kept[1] == len(melds) - 1 and kept[2] == version:
+            # The facts were read from the list as it was: the new meld is added to them (what hu.meld_facts gives
+            # for the longer list; tests/engine/test_kept_state.py checks it after every step of seeded hands).
+            cards, quads, by_card = kept[3]
+            kind, first = meld.kind, meld.cards[0]
+            if kind in OWN_TRIPLES:
+                by_card = {**by_card, first: (len(melds) - 1, by_card.get(first, _NO_MELD)[1])}
+            elif kind is MeldKind.PENG:
+                by_card = {**by_card, first: (by_card.get(first, _NO_MELD)[0], len(melds) - 1)}
+            facts = (cards + len(meld.cards), quads + (kind in QUAD_KINDS), by_card)
+            self._facts[seat] = (melds, len(melds), version + 1, facts)
         self.events.append(ev.Melded(seat, meld, -1, forced, from_seat, from_hand))
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
@@ -511,6 +544,15 @@ class Game:
         self._advance_window()
 
     def _advance_window(self) -> None:
+        """Go on with the window (opened, or after a pass); when nobody takes the card, the next player flips."""
+        w = self.window
+        assert w is not None
+        if not self._arbitrate():
+            self._flip(self._next[w.owner])
+
+    def _arbitrate(self) -> bool:
+        """Run the window's stages from where it stands: True when a seat is offered the card or took it (a forced
+        quad), False when nobody takes it (it is put on the owner's pile; the caller has the next player flip)."""
         w = self.window
         assert w is not None
         card, owner = w.card, w.owner
@@ -535,12 +577,12 @@ class Game:
                 win = self._win_check(seat, card, source, owner, w.opening)
                 if win is not None:
                     self._ask_hu(seat, win, "hu")
-                    return
+                    return True
             w.stage = _QUAD_STAGE
         if w.stage is _QUAD_STAGE:
             w.stage = _PENG_STAGE
-            if self._forced_quad(w):
-                return
+            if not self._quad_ruled_out(card) and self._forced_quad(w):
+                return True
         if w.stage is _PENG_STAGE:
             w.stage = _CHI_STAGE
             if not w.flip:
@@ -559,24 +601,23 @@ class Game:
             assert len(seats) <= 1, "two seats cannot both hold a pair of one kind with the card on offer"
             if seats:
                 seat = seats[0]
-                self.pending = Pending(seat, "peng", [_PENG, _PASS])
+                self.pending = Pending(seat, "peng", _PENG_OR_PASS)
                 self.events.append(ev.Offered(seat, card, ("peng", "pass")))
-                return
+                return True
         queue = w.queue
         while queue:
             seat = queue.pop(0)
             options = self.chi_options(seat, card)
             if options:
-                actions: list[Action] = [*options, _PASS]
-                self.pending = Pending(seat, "chi", actions)
+                self.pending = Pending(seat, "chi", (*options, _PASS))
                 self.events.append(ev.Offered(seat, card, ("chi", "pass")))
-                return
+                return True
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.
         self.window = None
         self.piles[owner].append(card)
         self._spent[card] += 1
         self.events.append(ev.ToPile(owner, card))
-        self._flip(self._next[owner])
+        return False
 
     def chi_queue(self, owner: int, flip: bool) -> list[int]:
         """Who is offered 吃, in order: a discard to the discarder's 下家; a drawn card to the drawer, then (Guilin,
@@ -585,13 +626,17 @@ class Game:
             return [self.next_seat(owner)]
         return [owner, self.next_seat(owner)] if self.procedure.chi_next_on_draw else [owner]
 
+    def _quad_ruled_out(self, card: int) -> bool:
+        """No forced quad on ``card``, told without a look at the seats: with a copy in a pile, a 吃 meld or the wall
+        and one on offer, two are left, so no seat holds three. (A fork may be a what-if with a card beyond the four
+        copies, so it always looks.)"""
+        return not self.is_fork and (self._spent[card] > 0 or card in self.wall)
+
     def _forced_quad(self, w: Window) -> bool:
-        """Stage 2: 开舵 / 跑 from a 坎, from a 扫 / 偎 (another's card), or from a 碰 (flips; Bohu: discards too)."""
+        """Stage 2: 开舵 / 跑 from a 坎, from a 扫 / 偎 (another's card), or from a 碰 (flips; Bohu: discards too).
+
+        Asked only when :meth:`_quad_ruled_out` cannot rule it out."""
         card, owner = w.card, w.owner
-        if self._spent[card] and not self.is_fork:
-            # A copy is in a pile or a 吃 meld and one is on offer: two are left, no seat holds three. (A fork may be
-            # a what-if with a card beyond the four copies, so it looks.)
-            return False
         found: list[tuple[int, int]] = []  # (seat, meld index or -1 for a 坎 in hand)
         hands = self.hands
         facts, versions = self._facts, self._meld_version
@@ -699,7 +744,7 @@ class Game:
     def _ask_hu(self, seat: int, win: WinInfo, kind: str) -> None:
         compulsory = self.procedure.hu_compulsory
         must = compulsory == "always" or (compulsory == "discard" and win.source is Source.DISCARD)
-        actions: list[Action] = [_HU] if must else [_HU, _PASS]
+        actions = (_HU,) if must else (_HU, _PASS)
         self.phase = _CLAIM_PHASE
         self.pending = Pending(seat, kind, actions, win=win)
         self._emit(ev.Offered(seat, win.card, ("hu",) if must else ("hu", "pass")))
@@ -752,8 +797,8 @@ class Game:
         self._emit(ev.HandEnded(None, points, 0, self._reveal()))
 
     def _reveal(self) -> tuple[str, ...]:
-        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order
-        return tuple(["".join([GLYPHS[k] * c for k, c in enumerate(h)]) for h in self.hands])
+        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order (GLYPHS[k] * count)
+        return tuple(["".join(map(str.__mul__, GLYPHS, h)) for h in self.hands])
 
     # -----------------------------------------------------------------------------------------------------------------
     # Applying actions.
