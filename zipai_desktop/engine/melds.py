@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import permutations
 
 from .cards import format_cards, is_big, number
 
@@ -84,6 +85,11 @@ def chi_shape(cards: tuple[int, ...] | list[int]) -> str | None:
 
 def chi_bonus(cards: tuple[int, ...] | list[int]) -> int:
     """胡 of a 吃-type group in both games: 一二三 / 二七十 are 3 (small) or 6 (big), any other is 0."""
+    known = _CHI_BONUS.get(cards) if type(cards) is tuple else None
+    return _chi_bonus(cards) if known is None else known
+
+
+def _chi_bonus(cards: tuple[int, ...] | list[int]) -> int:
     a, b, c = sorted(cards)
     if is_big(a) != is_big(c):
         return 0
@@ -108,6 +114,12 @@ def _chi_groups_with(kind: int) -> tuple[tuple[int, int, int], ...]:
 
 # Computed once: the engine asks for them at every card offered.
 _CHI_GROUPS = tuple(_chi_groups_with(k) for k in range(20))
+# chi_bonus of every order of the cards of every 吃-type group, looked up: a meld's value is read at every win checked.
+_CHI_BONUS: dict[tuple[int, ...], int] = {
+    (a, b, c): _chi_bonus((a, b, c))
+    for group in {g for groups in _CHI_GROUPS for g in groups}
+    for a, b, c in permutations(group)
+}
 
 
 def chi_groups_with(kind: int) -> tuple[tuple[int, int, int], ...]:

@@ -28,7 +28,7 @@ from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, g
 from ..engine.hu import Group, Source, Split, evaluate_roles, evaluate_win
 from ..engine.jsonsafe import JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
-from ..engine.melds import Meld, MeldKind, chi_shape
+from ..engine.melds import QUAD_KINDS, Meld, MeldKind, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
 from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
 from ..engine.rules.guilin import GuilinOptions
@@ -407,6 +407,11 @@ def _win_card(data: Mapping[str, Any], source: Source) -> int | None:
 
 def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
     """Check a Guilin request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
+    return _quick_guilin(data) or _checked_guilin(data)
+
+
+def _checked_guilin(data: Mapping[str, Any]) -> GuilinHand:
+    """:func:`parse_guilin` the careful way: every field checked in turn, the first problem worded."""
     unknown = [] if GUILIN_FIELDS.issuperset(data) else sorted(set(data) - GUILIN_FIELDS)
     if unknown:
         raise Malformed(f"unknown field {show_name(unknown[0])} (guilin fields: {', '.join(sorted(GUILIN_FIELDS))})")
@@ -483,6 +488,10 @@ def _groups_text(groups: Sequence[Group]) -> str | None:
     """The groups' JSON objects, comma-separated; None if a field has a type the fast writer does not expect."""
     out: list[str] = []
     for g in groups:
+        seen = _TEXT_OF.get(id(g))
+        if seen is not None and seen[0] is g:  # this very group (groups are immutable, and the engine shares them)
+            out.append(seen[1])
+            continue
         key = (g.kind, g.cards, g.hu, g.exposed)
         text = _GROUP_TEXT.get(key)
         if text is None:
@@ -495,8 +504,16 @@ def _groups_text(groups: Sequence[Group]) -> str | None:
             _GROUP_TEXT[key] = text
         elif type(g.exposed) is not bool or type(g.hu) is not int:  # 1 == True: the key cannot tell them apart
             return None
+        if len(_TEXT_OF) >= _CACHE_LIMIT:
+            _TEXT_OF.clear()
+        _TEXT_OF[id(g)] = (g, text)  # the group is held, so its id is not reused while it is kept
         out.append(text)
     return ", ".join(out)
+
+
+# A group's text by the group's identity: the groups of a split are mostly the engine's shared objects
+# (engine/free_split_groups.py), so the text is found without making and hashing a key.
+_TEXT_OF: dict[int, tuple[Group, str]] = {}
 
 
 def _points_text(points: Sequence[int]) -> str:
@@ -691,6 +708,11 @@ def bohu_held_problem(
 
 def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
     """Check a Bohu request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
+    return _quick_bohu(data) or _checked_bohu(data)
+
+
+def _checked_bohu(data: Mapping[str, Any]) -> BohuHand:
+    """:func:`parse_bohu` the careful way: every field checked in turn, the first problem worded."""
     unknown = [] if BOHU_FIELDS.issuperset(data) else sorted(set(data) - BOHU_FIELDS)
     if unknown:
         raise Malformed(f"unknown field {show_name(unknown[0])} (bohu fields: {', '.join(sorted(BOHU_FIELDS))})")
@@ -858,6 +880,172 @@ def _bohu_win(
     else:
         points[h.winner] = score_
     return split, huxi, fan, score_, names, points
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The quick check: one pass over a request, for the common case (every field well-typed and consistent, a win during
+# play). It answers exactly what the careful check above answers, or None: anything it does not take the plain way (a
+# field of another type, a card string not read before with separators, a meld not seen before, a win from the deal,
+# any problem at all) goes to the careful check, which finds the first problem and words it.
+
+_GUILIN = get_rules("guilin")
+
+
+def _quick_melds(
+    raw_melds: Any, rules: str, erqishi: bool, total: list[int]
+) -> tuple[tuple[Meld, ...], int, int, int] | None:
+    """(melds, their cards, quads, 提) of melds all checked before, their cards added to the count vector ``total``;
+    or None."""
+    if raw_melds is None:
+        return (), 0, 0, 0
+    if type(raw_melds) is not list:
+        return None
+    known = _MELD_FACTS.get
+    found: list[Meld] = []
+    cards_n = quads = tis = 0
+    for raw in raw_melds:
+        if type(raw) is not dict or len(raw) != 2:
+            return None
+        kind, cards = raw.get("kind"), raw.get("cards")
+        if type(kind) is not str or type(cards) is not str:
+            return None
+        key = (rules, erqishi, kind, cards)
+        facts = known(key)
+        if facts is None:
+            meld = _MELDS.get(key)
+            if meld is None:
+                return None
+            facts = (meld, len(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is MeldKind.TI))
+            if len(_MELD_FACTS) >= _CACHE_LIMIT:
+                _MELD_FACTS.clear()
+            _MELD_FACTS[key] = facts
+        meld, n, quad, ti = facts
+        found.append(meld)
+        for k in meld.cards:
+            total[k] += 1
+        cards_n += n
+        quads += quad
+        tis += ti
+    return tuple(found), cards_n, quads, tis
+
+
+# What the quick check reads of a meld checked before: (the meld, its cards, 1 if a quad, 1 if a 提), by the same key
+# as _MELDS.
+_MELD_FACTS: dict[tuple[str, bool, str, str], tuple[Meld, int, int, int]] = {}
+
+
+def _quick_cards(value: Any) -> list[int] | None:
+    """The cards of a string of glyphs only (the usual way cards are written), or None."""
+    if type(value) is not str:
+        return None
+    cards = _CARDS.get(value)
+    if cards is not None:
+        return list(cards)
+    try:
+        parsed = [_KIND_OF[ch] for ch in value]
+    except KeyError:
+        return None
+    if len(_CARDS) >= _CACHE_LIMIT:
+        _CARDS.clear()
+    _CARDS[value] = tuple(parsed)
+    return parsed
+
+
+def _quick_common(
+    data: Mapping[str, Any], rules: Any, fields: frozenset[str], players_allowed: tuple[int, ...]
+) -> tuple[Any, int, tuple[int, int, Source, int, bool]] | None:
+    """(options, players, (dealer, winner, source, from, first_discard)) of a win during play, or None."""
+    if not fields.issuperset(data):
+        return None
+    raw = data.get("options")
+    if raw is not None and type(raw) is not dict:
+        return None
+    try:
+        options = _parsed_options(rules, raw)
+    except OptionError:
+        return None
+    players = data.get("players")
+    if players is None:
+        players = players_allowed[0]
+    elif type(players) is not int or players not in players_allowed:
+        return None
+    try:
+        who = _who_and_how(data, players)
+    except Malformed:
+        return None
+    if who[2] is Source.DEAL:
+        return None
+    return options, players, who
+
+
+def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
+    """:func:`parse_guilin` of a plain request, in one pass; None sends it the careful way."""
+    common = _quick_common(data, _GUILIN, GUILIN_FIELDS, _GUILIN.players)
+    if common is None:
+        return None
+    options, players, (dealer, winner, source, from_seat, first_discard) = common
+    hand_cards = _quick_cards(data.get("hand"))
+    win = _quick_cards(data.get("win_card"))
+    xing_raw = data.get("xing")
+    xing = [] if xing_raw is None else _quick_cards(xing_raw)
+    if hand_cards is None or win is None or xing is None or len(win) != 1:
+        return None
+    hand = [0] * NUM_KINDS
+    for k in hand_cards:
+        hand[k] += 1
+    total = hand[:]
+    melds_found = _quick_melds(data.get("melds"), "guilin", True, total)
+    if melds_found is None:
+        return None
+    melds, in_melds, meld_quads, _ = melds_found
+    if first_discard and melds:
+        return None
+    total[win[0]] += 1
+    for k in xing:
+        total[k] += 1
+    if max(total) > COPIES:
+        return None
+    # held_count_problem during play: held = 20 + max(0, Q - 1), one less with skip_discard and Q >= 2.
+    quads = meld_quads + hand.count(4)
+    target = 20 + max(0, quads - 1)
+    held = len(hand_cards) + in_melds
+    if held != target and not (held == target - 1 and quads >= 2 and options.two_long == "skip_discard"):
+        return None
+    return GuilinHand(
+        options, players, dealer, winner, melds, tuple(hand), win[0], source, from_seat, first_discard, tuple(xing)
+    )
+
+
+def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
+    """:func:`parse_bohu` of a plain request, in one pass; None sends it the careful way."""
+    common = _quick_common(data, BOHU, BOHU_FIELDS, BOHU_PLAYERS)
+    if common is None:
+        return None
+    options, players, (dealer, winner, source, from_seat, first_discard) = common
+    hand_cards = _quick_cards(data.get("hand"))
+    win = _quick_cards(data.get("win_card"))
+    if hand_cards is None or win is None or len(win) != 1:
+        return None
+    hand = [0] * NUM_KINDS
+    for k in hand_cards:
+        hand[k] += 1
+    total = hand[:]
+    melds_found = _quick_melds(data.get("melds"), "bohu", options.erqishi, total)
+    if melds_found is None:
+        return None
+    melds, in_melds, quads, tis = melds_found
+    if first_discard and tis != len(melds):
+        return None
+    total[win[0]] += 1
+    if max(total) > COPIES or 4 in hand:
+        return None
+    # bohu_held_problem during play: 19 + k, or down to 19 + k - t for a player short after initial 提.
+    target = 19 + quads
+    short = 0 if options.short_player == "replacement" else max(0, tis - (1 if winner == dealer else 0))
+    held = len(hand_cards) + in_melds
+    if not target - short <= held <= target:
+        return None
+    return BohuHand(options, players, dealer, winner, melds, tuple(hand), win[0], source, from_seat, first_discard)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
