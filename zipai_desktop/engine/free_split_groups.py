@@ -182,9 +182,15 @@ def role_groups(
 ) -> tuple[Group, ...]:
     """The groups of a completing role (hu's ``_RoleArgs``): its fixed groups, then the best split of its free cards.
     Equal, group for group, to :func:`~zipai_desktop.engine.hu._role_groups`."""
-    tg = _table_groups(table)
-    meld_group = tg.meld
-    exposed = [meld_group(m) for m in melds]
+    tg = _BY_TABLE.get(id(table))
+    if tg is None or tg.table is not table:
+        tg = _table_groups(table)
+    exposed: list[Group] = []
+    if melds:
+        known = tg.melds.get
+        for m in melds:
+            seen = known(id(m))
+            exposed.append(seen[1] if seen is not None and seen[0] is m else tg.meld(m))
     locked: list[Group] = []
     if 3 in hand or 4 in hand:
         kan, long_ = tg.kan, tg.long

@@ -167,6 +167,7 @@ def _rules_name(data: Mapping[str, Any], cli_rules: str | None) -> str:
 # ---------------------------------------------------------------------------------------------------------------------
 # Guilin.
 
+_GUILIN = get_rules("guilin")
 GUILIN_FIELDS = frozenset(
     {"rules", "options", "players", "dealer", "winner", "melds", "hand", "win_card", "source", "from",
      "first_discard", "xing"}
@@ -553,19 +554,31 @@ def _guilin_line(data: Mapping[str, Any]) -> str:
     groups = _groups_text(split.groups)
     if groups is None:
         return _dumps(score_guilin(data))
-    parts = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in s.duo_parts.items()])
-    return (
-        f'{{"valid": true, "rules": "guilin", "hu": {_int(s.hu)}, "groups": [{groups}], '
-        f'"special": [{", ".join(map(_esc, s.special))}], "duo": {_int(s.duo)}, "duo_parts": {{{parts}}}, '
-        f'"xing_cards": {_esc(format_cards(s.xing_cards))}, "score": {_int(s.duo)}, '
-        f'"points": {_points_text(s.points)}}}'
-    )
+    # The settlement's own parts, as text: a stream has few distinct ones (kept by their values, all ints and names).
+    key = (s.special, s.duo, tuple(s.duo_parts.items()), s.xing_cards, s.points)
+    tail = _SETTLED_TEXT.get(key)
+    if tail is None:
+        parts = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in s.duo_parts.items()])
+        tail = (
+            f'"special": [{", ".join(map(_esc, s.special))}], "duo": {_int(s.duo)}, "duo_parts": {{{parts}}}, '
+            f'"xing_cards": {_esc(format_cards(s.xing_cards))}, "score": {_int(s.duo)}, '
+            f'"points": {_points_text(s.points)}}}'
+        )
+        if len(_SETTLED_TEXT) >= _CACHE_LIMIT:
+            _SETTLED_TEXT.clear()
+        _SETTLED_TEXT[key] = tail
+    return f'{{"valid": true, "rules": "guilin", "hu": {_int(s.hu)}, "groups": [{groups}], {tail}'
+
+
+# The text after the groups of a Guilin result line, by everything of the settlement it shows.
+_Shown = tuple[tuple[str, ...], int, tuple[tuple[str, int], ...], tuple[int, ...], tuple[int, ...]]
+_SETTLED_TEXT: dict[_Shown, str] = {}
 
 
 def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, Settlement] | dict[str, Any]:
     """The winning split and its settlement, or the answer for a hand that is not a win."""
     h = parse_guilin(data)
-    table = get_rules("guilin").win_table
+    table = _GUILIN.win_table
     minimum = h.options.min_hu
 
     held = list(h.hand)
@@ -574,6 +587,24 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, Settlement] | dict[str,
             held[k] += 1
     if h.win_card is not None:
         held[h.win_card] += 1
+
+    if h.source is not Source.DEAL:  # a win during play: one split, settled once
+        split = evaluate_win(h.hand, h.melds, h.win_card, h.source, table)
+        if split is None:
+            return _not_a_win("no decomposition")
+        if split.hu < minimum:
+            return _not_a_win(f"below minimum: {split.hu} < {minimum}")
+        return split, settle_guilin(
+            hu=split.hu,
+            held=held,
+            source=h.source,
+            special=("dihu",) if h.first_discard else (),
+            winner=h.winner,
+            payer=h.from_seat if h.source is Source.DISCARD else None,
+            players=h.players,
+            wall_rest=h.xing,
+            options=h.options,
+        )
 
     def settle(split: Split, special: tuple[str, ...], payer: int | None) -> Settlement:
         return settle_guilin(
@@ -588,32 +619,22 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, Settlement] | dict[str,
             options=h.options,
         )
 
+    # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
     candidates: list[tuple[Split, Settlement]] = []
-    if h.source is Source.DEAL:
-        # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
-        reason = "not sanlong_wukan (a non-dealer wins from the deal only with 三龙五坎)"
-        if h.winner == h.dealer:
-            tian = evaluate_win(h.hand, [], None, Source.DEAL, table)
-            if tian is None:
-                reason = "no decomposition, and not sanlong_wukan"
-            elif tian.hu < minimum:
-                reason = f"below minimum: {tian.hu} < {minimum}, and not sanlong_wukan"
-            else:
-                candidates.append((tian, settle(tian, ("tianhu",), None)))
-        sl = sanlong_wukan(h.hand, table, wukan_counts_long=h.options.wukan_counts_long)
-        if sl is not None:
-            candidates.append((sl, settle(sl, ("sanlong_wukan",), None)))
-        if not candidates:
-            return _not_a_win(reason)
-    else:
-        split = evaluate_win(h.hand, h.melds, h.win_card, h.source, table)
-        if split is None:
-            return _not_a_win("no decomposition")
-        if split.hu < minimum:
-            return _not_a_win(f"below minimum: {split.hu} < {minimum}")
-        payer = h.from_seat if h.source is Source.DISCARD else None
-        candidates.append((split, settle(split, ("dihu",) if h.first_discard else (), payer)))
-
+    reason = "not sanlong_wukan (a non-dealer wins from the deal only with 三龙五坎)"
+    if h.winner == h.dealer:
+        tian = evaluate_win(h.hand, [], None, Source.DEAL, table)
+        if tian is None:
+            reason = "no decomposition, and not sanlong_wukan"
+        elif tian.hu < minimum:
+            reason = f"below minimum: {tian.hu} < {minimum}, and not sanlong_wukan"
+        else:
+            candidates.append((tian, settle(tian, ("tianhu",), None)))
+    sl = sanlong_wukan(h.hand, table, wukan_counts_long=h.options.wukan_counts_long)
+    if sl is not None:
+        candidates.append((sl, settle(sl, ("sanlong_wukan",), None)))
+    if not candidates:
+        return _not_a_win(reason)
     return max(candidates, key=lambda c: (c[1].duo, c[0].hu))
 
 
@@ -802,11 +823,24 @@ def _bohu_line(data: Mapping[str, Any]) -> str:
     groups = _groups_text(split.groups)
     if groups is None:
         return _dumps(score_bohu(data))
-    return (
-        f'{{"valid": true, "rules": "bohu", "hu": {_int(huxi)}, "groups": [{groups}], '
-        f'"special": [{", ".join(map(_esc, names))}], "fan": {_int(fan)}, "score": {_int(score_)}, '
-        f'"points": {_points_text(points)}}}'
-    )
+    key = (names, fan, score_, tuple(points))
+    tail = _BOHU_TEXT.get(key)
+    if tail is None:
+        tail = (
+            f'"special": [{", ".join(map(_esc, names))}], "fan": {_int(fan)}, "score": {_int(score_)}, '
+            f'"points": {_points_text(points)}}}'
+        )
+        if len(_BOHU_TEXT) >= _CACHE_LIMIT:
+            _BOHU_TEXT.clear()
+        _BOHU_TEXT[key] = tail
+    return f'{{"valid": true, "rules": "bohu", "hu": {_int(huxi)}, "groups": [{groups}], {tail}'
+
+
+# The text after the groups of a Bohu result line, by everything it shows.
+_BOHU_TEXT: dict[tuple[tuple[str, ...], int, int, tuple[int, ...]], str] = {}
+
+
+_Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息, 番, score, names)
 
 
 def _bohu_win(
@@ -826,8 +860,7 @@ def _bohu_win(
     if h.win_card is not None:
         held[h.win_card] += 1
 
-    Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息, 番, score, names)
-    candidates: list[Scored] = []
+    candidates: list[_Scored] = []
     if h.source is Source.DEAL:
         # §13 and procedure P9, as BohuRules.deal_wins: 三提五坎 for any seat (no shape, no minimum), a complete
         # dealt hand for a dealer without 提 (minimum on the doubled 胡息); a dealer qualifying for both gets the
@@ -888,14 +921,12 @@ def _bohu_win(
 # field of another type, a card string not read before with separators, a meld not seen before, a win from the deal,
 # any problem at all) goes to the careful check, which finds the first problem and words it.
 
-_GUILIN = get_rules("guilin")
-
 
 def _quick_melds(
-    raw_melds: Any, rules: str, erqishi: bool, total: list[int]
+    raw_melds: Any, kinds: Sequence[MeldKind], rules: str, erqishi: bool, total: list[int]
 ) -> tuple[tuple[Meld, ...], int, int, int] | None:
-    """(melds, their cards, quads, 提) of melds all checked before, their cards added to the count vector ``total``;
-    or None."""
+    """(melds, their cards, quads, 提) of well-formed melds, their cards added to the count vector ``total``; or
+    None (a malformed one is left to the careful check, which names it with its index)."""
     if raw_melds is None:
         return (), 0, 0, 0
     if type(raw_melds) is not list:
@@ -912,8 +943,9 @@ def _quick_melds(
         key = (rules, erqishi, kind, cards)
         facts = known(key)
         if facts is None:
-            meld = _MELDS.get(key)
-            if meld is None:
+            try:
+                meld = _meld(raw, 0, kinds, rules, erqishi=erqishi)  # checked (and kept) as the careful check would
+            except Malformed:
                 return None
             facts = (meld, len(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is MeldKind.TI))
             if len(_MELD_FACTS) >= _CACHE_LIMIT:
@@ -994,7 +1026,7 @@ def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
     for k in hand_cards:
         hand[k] += 1
     total = hand[:]
-    melds_found = _quick_melds(data.get("melds"), "guilin", True, total)
+    melds_found = _quick_melds(data.get("melds"), GUILIN_MELDS, "guilin", True, total)
     if melds_found is None:
         return None
     melds, in_melds, meld_quads, _ = melds_found
@@ -1030,7 +1062,7 @@ def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
     for k in hand_cards:
         hand[k] += 1
     total = hand[:]
-    melds_found = _quick_melds(data.get("melds"), "bohu", options.erqishi, total)
+    melds_found = _quick_melds(data.get("melds"), BOHU_MELDS, "bohu", options.erqishi, total)
     if melds_found is None:
         return None
     melds, in_melds, quads, tis = melds_found

@@ -86,6 +86,10 @@ class BohuSettlement:
     payments: tuple[Payment, ...] = ()  # with losers_pay: each other player pays the score
 
 
+_SHAO_OR_QUAD = SHAO_KINDS | QUAD_KINDS
+_RED = sorted(RED_KINDS)
+
+
 def tier(huxi: int) -> int:
     """普通胡 tier: 胡息 <= 23 -> 1 番, 24-27 -> 2, >= 28 -> 3."""
     return 1 if huxi <= 23 else 2 if huxi <= 27 else 3
@@ -104,13 +108,12 @@ def fan_entries(
     tianhu = "tianhu" in special
     huxi = 2 * raw if tianhu else raw
     tier_base = huxi if (not tianhu or options.tianhu_tier == "doubled") else raw
-    red = sum(held[k] for k in RED_KINDS)
+    red = sum([held[k] for k in _RED])
     big = sum(held[10:])
     small = sum(held[:10])
     names: list[tuple[str, int]] = []
     if not degenerate:
-        kinds = {g.kind for g in split.groups}
-        if not kinds & (SHAO_KINDS | QUAD_KINDS):
+        if _SHAO_OR_QUAD.isdisjoint([g.kind for g in split.groups]):
             names.append(("hong_piao", 3) if red >= 10 else ("piao", 2 if huxi < 18 else 3))
         if red == 1:
             names.append(("yi_ke_zhu", 2 if huxi < 24 else 3))
