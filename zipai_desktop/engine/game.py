@@ -218,6 +218,8 @@ class Game:
             raise ValueError(f"the dealer (seat {dealer}) must be one of the seats that play")
         self._orders = _orders_of(self.active)
         self._next = {s: order[1 % len(order)] for s, order in self._orders.items()}
+        #: per seat: who is offered 吃 on its (discard, flip), as :meth:`chi_queue` gives them
+        self._chi_queues = {s: (tuple(self.chi_queue(s, False)), tuple(self.chi_queue(s, True))) for s in self._next}
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]
@@ -585,11 +587,8 @@ class Game:
                 return True
         if w.stage is _PENG_STAGE:
             w.stage = _CHI_STAGE
-            if not w.flip:
-                w.queue = [self._next[owner]]
-            else:
-                w.queue = [owner, self._next[owner]] if self.procedure.chi_next_on_draw else [owner]
-            seats = []
+            w.queue = list(self._chi_queues[owner][w.flip])
+            # (With one copy on offer, no two seats can hold a pair of its kind: the first seat found is the only one.)
             for s in self.active:
                 if (
                     hands[s][card] == 2
@@ -597,16 +596,16 @@ class Game:
                     and card not in self.peng_ban[s]
                     and _unlocked(_minus(hands[s], card, 2))
                 ):
-                    seats.append(s)
-            assert len(seats) <= 1, "two seats cannot both hold a pair of one kind with the card on offer"
-            if seats:
-                seat = seats[0]
-                self.pending = Pending(seat, "peng", _PENG_OR_PASS)
-                self.events.append(ev.Offered(seat, card, ("peng", "pass")))
-                return True
+                    self.pending = Pending(s, "peng", _PENG_OR_PASS)
+                    self.events.append(ev.Offered(s, card, ("peng", "pass")))
+                    return True
         queue = w.queue
+        chou = self.chou
         while queue:
             seat = queue.pop(0)
+            # chi_options' own first test, before the call: a 坎 of the card, or a 臭牌, takes no 吃.
+            if hands[seat][card] >= 3 or card in chou[seat]:
+                continue
             options = self.chi_options(seat, card)
             if options:
                 self.pending = Pending(seat, "chi", (*options, _PASS))
@@ -689,9 +688,7 @@ class Game:
         erqishi = self.table.erqishi
         out: list[Chi] = []
         roomy: bool | None = None
-        for ordered, a, b, is_erqishi in _CHI_PLAN[card]:
-            if is_erqishi and not erqishi:
-                continue
+        for ordered, a, b in _CHI_PLANS[erqishi][card]:
             # The two cards the hand gives (the group less one copy of the taken card): unlocked (held 1 or 2), and
             # both copies held when the two are one kind. Checked before any copy of the hand is made.
             if a == b:
@@ -1020,6 +1017,13 @@ _CHI_PLAN = tuple(
     tuple((_main_order(g, k), *_HAND_PART[(g, k)], _is_erqishi(g)) for g in chi_groups_with(k))
     for k in range(NUM_KINDS)
 )
+# The same without the 二七十 flag, per ruleset: with 二七十 (every group) and without (二七十 groups left out).
+_CHI_PLANS = {
+    erqishi: tuple(
+        tuple((o, a, b) for o, a, b, is_erqishi in plans if erqishi or not is_erqishi) for plans in _CHI_PLAN
+    )
+    for erqishi in (True, False)
+}
 # Each 吃 offered is one shared (immutable) action: the same few hundred come back all the time. Every key is a group
 # of the 20 kinds with at most two 比 groups, so the table cannot outgrow a few thousand entries.
 _CHIS: dict[tuple[tuple[int, int, int], tuple[tuple[int, int, int], ...]], Chi] = {}

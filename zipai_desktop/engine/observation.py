@@ -6,7 +6,6 @@ face-down 扫 / 扫穿, the card another seat turned into its own 扫, and other
 
 from __future__ import annotations
 
-from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -67,21 +66,12 @@ _FACE_DOWN_KINDS = FACE_DOWN.keys()
 _new_observation = tuple.__new__
 
 
-def _public_melds(cache: dict[Any, Any], melds: list[Meld], owner: int) -> tuple[Meld, ...]:
-    """``owner``'s melds as every other seat sees them.
-
-    Most seats have no face-down meld: their melds are shown as they are. The hidden copies are kept per owner with
-    the melds they were made from (compared by value: an upgrade replaces a meld in place) and made again on change.
-    """
-    if _FACE_DOWN_KINDS.isdisjoint(map(_kind, melds)):
-        return tuple(melds)
-    now = tuple(melds)
-    kept = cache.get(owner)
-    if kept is not None and kept[0] == now:
-        return kept[1]  # type: ignore[no-any-return]
-    shown = _visible_melds(melds, -1, owner)
-    cache[owner] = (now, shown)
-    return shown
+def _meld_views(melds: list[Meld]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+    """A seat's melds as it sees them and as every other seat sees them (the kind of a face-down meld hidden)."""
+    own = tuple(melds)
+    if _FACE_DOWN_KINDS.isdisjoint(map(_kind, own)):
+        return own, own  # most seats have no face-down meld: their melds are shown as they are
+    return own, tuple([_visible_meld(m, -1, 0) for m in own])
 
 
 def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
@@ -99,8 +89,20 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         events = tuple(e for e in seen if e is not None)
     hand = game.hands[seat]
     assert len(hand) == NUM_KINDS
-    cache = game.view_cache
     melds = game.melds
+    # Each seat's melds as seen by itself and by the others, kept in ``game.view_cache`` with the meld list they were
+    # read from, its length and its version (the engine counts every meld it adds or upgrades, as for
+    # :meth:`Game.meld_facts`), and read again when any of them changed.
+    views = game.view_cache.get("melds")
+    if views is None:
+        views = game.view_cache["melds"] = [None] * n
+    versions = game._meld_version
+    shown = []
+    for s, ms in enumerate(melds):
+        kept = views[s]
+        if kept is None or kept[0] is not ms or kept[1] != len(ms) or kept[2] != versions[s]:
+            kept = views[s] = (ms, len(ms), versions[s], *_meld_views(ms))
+        shown.append(kept[3] if s == seat else kept[4])
     values = (
         seat,
         game.rules.name,
@@ -110,11 +112,7 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         game.dealer,
         tuple(hand),
         tuple(map(sum, game.hands)),
-        (
-            tuple(map(tuple, melds))  # no face-down meld on the table: every seat sees every meld
-            if _FACE_DOWN_KINDS.isdisjoint(map(_kind, chain.from_iterable(melds)))
-            else tuple([tuple(melds[s]) if s == seat else _public_melds(cache, melds[s], s) for s in range(n)])
-        ),
+        tuple(shown),
         tuple(map(tuple, game.piles)),
         tuple(map(frozenset, game.discarded)),
         len(game.wall),
