@@ -133,11 +133,30 @@ def settle_guilin(
     """Total 舵 and payments. ``special`` lists tianhu / dihu / sanlong_wukan; ``payer`` is the discarder or None."""
     assert len(held) == NUM_KINDS
     xing = count_xing(held, wall_rest, options)
-    parts: dict[str, int] = {"hu": hu_to_duo(hu, options), "xing": xing.count}
+    parts, names, total = duo_parts(hu, xing.count, source, special, options)
+    points = guilin_points(total, winner, payer, players)
+    payments: list[Payment] = []
+    if payer is None:
+        # 自摸, 平胡 (another player's flip), 天胡, 三龙五坎: each other player pays T.
+        specials = [n for n in names if n in ("tianhu", "sanlong_wukan")]
+        reason = specials[0] if specials else "zimo" if source is Source.OWN_DRAW else "pinghu"
+        for seat in range(players):
+            if seat != winner:
+                payments.append(Payment(seat, winner, total, reason, total))
+    else:
+        # 点炮 and 地胡: the discarder alone pays 2T; the others pay nothing.
+        payments.append(Payment(payer, winner, 2 * total, "dihu" if "dihu" in names else "dianpao", total))
+    return Settlement(hu, total, parts, xing.cards, names, points, xing.flips, tuple(payments))
+
+
+def duo_parts(
+    hu: int, xing: int, source: Source, special: Sequence[str], options: GuilinOptions
+) -> tuple[dict[str, int], tuple[str, ...], int]:
+    """(the parts of the 舵, the specials named (自摸 first), total 舵 T) of a win with ``xing`` 醒 counted."""
+    parts: dict[str, int] = {"hu": hu_to_duo(hu, options), "xing": xing}
     names = list(special)
     multiplier = 1
-    zimo = source is Source.OWN_DRAW
-    if zimo and "zimo" not in names:
+    if source is Source.OWN_DRAW and "zimo" not in names:
         names.insert(0, "zimo")
     for name in names:
         mode = options.zimo_bonus if name == "zimo" else options.special_bonus
@@ -148,21 +167,19 @@ def settle_guilin(
     base = sum(parts.values())
     if multiplier != 1:
         parts["multiplier"] = multiplier
-    total = base * multiplier
+    return parts, tuple(names), base * multiplier
+
+
+def guilin_points(total: int, winner: int, payer: int | None, players: int) -> tuple[int, ...]:
+    """Each seat's points for a win worth T = ``total``: each other player pays T (no ``payer``), or the discarder
+    alone pays 2T."""
     points = [0] * players
-    payments: list[Payment] = []
     if payer is None:
-        # 自摸, 平胡 (another player's flip), 天胡, 三龙五坎: each other player pays T.
-        specials = [n for n in names if n in ("tianhu", "sanlong_wukan")]
-        reason = specials[0] if specials else "zimo" if zimo else "pinghu"
         for seat in range(players):
             if seat != winner:
                 points[seat] = -total
-                payments.append(Payment(seat, winner, total, reason, total))
         points[winner] = total * (players - 1)
     else:
-        # 点炮 and 地胡: the discarder alone pays 2T; the others pay nothing.
         points[payer] = -2 * total
         points[winner] = 2 * total
-        payments.append(Payment(payer, winner, 2 * total, "dihu" if "dihu" in names else "dianpao", total))
-    return Settlement(hu, total, parts, xing.cards, tuple(names), tuple(points), xing.flips, tuple(payments))
+    return tuple(points)

@@ -5,7 +5,8 @@ same code the game uses at its settlement.
 
 * 桂林字牌 (``guilin``): :func:`~zipai_desktop.engine.hu.evaluate_win` for the split,
   :func:`~zipai_desktop.engine.special.sanlong_wukan` for 三龙五坎 and
-  :func:`~zipai_desktop.engine.scoring.settle_guilin` for 舵, 醒 and payments.
+  the pieces of :func:`~zipai_desktop.engine.scoring.settle_guilin` (醒, the parts of the 舵, the points) for the
+  settlement.
 * 秀山博胡 (``bohu``): :func:`~zipai_desktop.engine.hu.evaluate_roles` for the best split of each role of the winning
   card, :func:`~zipai_desktop.engine.rules.bohu.san_ti_wu_kan` for 三提五坎 and
   :func:`~zipai_desktop.engine.rules.bohu.score_win` for 胡息, 番 and 名堂, chosen the way ``BohuRules.pick_win`` /
@@ -22,7 +23,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
 from ..engine.hu import Group, Source, Split, evaluate_roles, evaluate_win
@@ -32,7 +33,7 @@ from ..engine.melds import QUAD_KINDS, Meld, MeldKind, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
 from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
 from ..engine.rules.guilin import GuilinOptions
-from ..engine.scoring import Settlement, settle_guilin
+from ..engine.scoring import count_xing, duo_parts, guilin_points
 from ..engine.special import sanlong_wukan
 
 USAGE = """usage: zipai score [--rules guilin|bohu] [--jsonl] < hand.json
@@ -575,11 +576,24 @@ _Shown = tuple[tuple[str, ...], int, tuple[tuple[str, int], ...], tuple[int, ...
 _SETTLED_TEXT: dict[_Shown, str] = {}
 
 
-def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, Settlement] | dict[str, Any]:
+class _Settled(NamedTuple):
+    """What a Guilin result shows of the settlement (the fields of :class:`~zipai_desktop.engine.scoring.Settlement`
+    it reads)."""
+
+    hu: int
+    duo: int
+    duo_parts: dict[str, int]
+    xing_cards: tuple[int, ...]
+    special: tuple[str, ...]
+    points: tuple[int, ...]
+
+
+def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled] | dict[str, Any]:
     """The winning split and its settlement, or the answer for a hand that is not a win."""
     h = parse_guilin(data)
     table = _GUILIN.win_table
-    minimum = h.options.min_hu
+    options = h.options
+    minimum = options.min_hu
 
     held = list(h.hand)
     for m in h.melds:
@@ -588,39 +602,24 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, Settlement] | dict[str,
     if h.win_card is not None:
         held[h.win_card] += 1
 
+    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> _Settled:
+        # What settle_guilin settles, without the explanation the game's settlement panel shows (each 醒 card's
+        # counts, the payments): the same functions, fewer objects.
+        xing = count_xing(held, h.xing, options)
+        parts, names, duo = duo_parts(split.hu, xing.count, h.source, special, options)
+        return _Settled(split.hu, duo, parts, xing.cards, names, guilin_points(duo, h.winner, payer, h.players))
+
     if h.source is not Source.DEAL:  # a win during play: one split, settled once
         split = evaluate_win(h.hand, h.melds, h.win_card, h.source, table)
         if split is None:
             return _not_a_win("no decomposition")
         if split.hu < minimum:
             return _not_a_win(f"below minimum: {split.hu} < {minimum}")
-        return split, settle_guilin(
-            hu=split.hu,
-            held=held,
-            source=h.source,
-            special=("dihu",) if h.first_discard else (),
-            winner=h.winner,
-            payer=h.from_seat if h.source is Source.DISCARD else None,
-            players=h.players,
-            wall_rest=h.xing,
-            options=h.options,
-        )
-
-    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> Settlement:
-        return settle_guilin(
-            hu=split.hu,
-            held=held,
-            source=h.source,
-            special=special,
-            winner=h.winner,
-            payer=payer,
-            players=h.players,
-            wall_rest=h.xing,
-            options=h.options,
-        )
+        payer = h.from_seat if h.source is Source.DISCARD else None
+        return split, settle(split, ("dihu",) if h.first_discard else (), payer)
 
     # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
-    candidates: list[tuple[Split, Settlement]] = []
+    candidates: list[tuple[Split, _Settled]] = []
     reason = "not sanlong_wukan (a non-dealer wins from the deal only with 三龙五坎)"
     if h.winner == h.dealer:
         tian = evaluate_win(h.hand, [], None, Source.DEAL, table)
@@ -630,7 +629,7 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, Settlement] | dict[str,
             reason = f"below minimum: {tian.hu} < {minimum}, and not sanlong_wukan"
         else:
             candidates.append((tian, settle(tian, ("tianhu",), None)))
-    sl = sanlong_wukan(h.hand, table, wukan_counts_long=h.options.wukan_counts_long)
+    sl = sanlong_wukan(h.hand, table, wukan_counts_long=options.wukan_counts_long)
     if sl is not None:
         candidates.append((sl, settle(sl, ("sanlong_wukan",), None)))
     if not candidates:
