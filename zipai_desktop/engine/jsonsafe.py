@@ -153,6 +153,14 @@ def loads(
         and (text is not data or text.isascii() or _no_surrogate(text))  # decoded UTF-8 holds no surrogate
         and not text.startswith("\ufeff")  # json.loads words this one itself: leave it to the careful path
     ):
+        if text[:1] == "{":  # an object from its first character: the scanner straight away (what decode runs)
+            try:
+                value, end = _SCAN(text, 0)
+            except Exception:  # any problem: decode below meets it again and words it
+                pass
+            else:
+                if end == len(text) or not text[end:].strip(" \t\n\r"):  # nothing but JSON whitespace after it
+                    return value
         try:
             return _FAST.decode(text)
         except json.JSONDecodeError as exc:
@@ -200,6 +208,7 @@ def _digit_run(max_digits: int) -> re.Pattern[str]:
 # The fast path's decoder: integers by the C scanner itself (no hook: the scan showed none is too long), floats and
 # constants still checked (they are rare, and a hook costs nothing until one appears).
 _FAST = json.JSONDecoder(parse_float=_parse_float, parse_constant=_reject_constant)
+_SCAN = _FAST.scan_once  # type: ignore[attr-defined]  # the C scanner decode runs (typeshed omits it)
 
 
 def _syntax_problem(exc: json.JSONDecodeError, what: str) -> str:

@@ -886,10 +886,12 @@ def _bohu_win(
         # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
         if h.source is Source.DISCARD and not (h.first_discard and options.dihu == "first_discard"):
             return _bohu_not_a_win("cannot win on a discard")
-        short = BOHU.held_target(h.quads) - h.held
+        quads = sum([m.kind in QUAD_KINDS for m in h.melds])  # BohuHand.quads and .held, read once
+        held_n = sum(held) - (h.win_card is not None)
+        short = BOHU.held_target(quads) - held_n
         if short > 0:
             return _bohu_not_a_win(
-                f"short hand: {h.held} cards with {h.quads} 提/跑, {short} short of {BOHU.held_target(h.quads)} "
+                f"short hand: {held_n} cards with {quads} 提/跑, {short} short of {BOHU.held_target(quads)} "
                 "(a player short after an initial 提 cannot win until back on count)"
             )
         special = ("dihu",) if h.first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
@@ -903,7 +905,10 @@ def _bohu_win(
             best = max(c[1][0] for c in scored_roles)
             return _bohu_not_a_win(f"below minimum: {best} < {minimum}")
 
-    split, (huxi, fan, score_, names) = max(candidates, key=lambda c: (c[1][2], c[1][0]))
+    if len(candidates) == 1:
+        split, (huxi, fan, score_, names) = candidates[0]
+    else:
+        split, (huxi, fan, score_, names) = max(candidates, key=lambda c: (c[1][2], c[1][0]))
     # BohuRules.settle: the winner books the score; with "losers_pay" every other active seat pays it.
     points = [0] * h.players
     if options.settlement == "losers_pay":
