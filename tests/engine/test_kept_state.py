@@ -1,8 +1,9 @@
 """State the engine keeps between decisions (issue 13 speed work) equals a fresh reading after every step.
 
 The game keeps each seat's meld facts (updated in place when it adds a meld) and each seat's loose-card reach (kept
-with a copy of the hand it was made for). Seeded random hands of both games (Bohu with 2, 3 and 4 seated) check,
-after every action, that whatever is kept and still valid for the seat is what a fresh computation gives, and that
+with a copy of the hand it was made for); observe keeps each seat's melds as seen by itself and by the others.
+Seeded random hands of both games (Bohu with 2, 3 and 4 seated) check, after every action, that whatever is kept and
+still valid is what a fresh computation gives (every seat's observation equals one made with nothing kept), and that
 the kept facts are the ones the game reads (not made again) at nearly every step.
 """
 
@@ -32,6 +33,11 @@ def _check_kept(game: Game) -> tuple[int, int]:
         reach = game._reach[seat]
         if reach is not None and reach[0] == game.hands[seat]:
             assert reach[1] == completing_cards(bytes(game.hands[seat]), game.table.erqishi)
+        kept_views = game.view_cache
+        seen = observe(game, seat)
+        game.view_cache = {}
+        assert seen == observe(game, seat)  # what observe kept is what it reads afresh
+        game.view_cache = kept_views
     return valid, seats
 
 

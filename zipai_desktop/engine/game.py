@@ -165,11 +165,20 @@ def _shuffle(deck: list[int], seed: int | str) -> None:
 _MADE_FROM_OPTIONS: dict[tuple[int, int], tuple[Any, RuleSet, WinTable, Procedure]] = {}
 
 
+_Turns = tuple[dict[int, tuple[int, ...]], dict[int, int], dict[int, tuple[tuple[int, ...], tuple[int, ...]]]]
+
+
 @lru_cache(maxsize=32)
-def _orders_of(active: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """Each playing seat -> the playing seats in turn order from it (shared: never changed)."""
+def _turns_of(active: tuple[int, ...], chi_next_on_draw: bool) -> _Turns:
+    """For the playing seats (shared between hands: never changed), per seat: the playing seats in turn order from
+    it, its 下家, and who is offered 吃 on its (discard, flip), as :meth:`Game.chi_queue` gives them."""
     count = len(active)
-    return {s: tuple(active[(i + j) % count] for j in range(count)) for i, s in enumerate(active)}
+    orders = {s: tuple(active[(i + j) % count] for j in range(count)) for i, s in enumerate(active)}
+    nexts = {s: order[1 % count] for s, order in orders.items()}
+    chi: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
+        s: ((nexts[s],), (s, nexts[s]) if chi_next_on_draw else (s,)) for s in active
+    }
+    return orders, nexts, chi
 
 
 class Game:
@@ -216,10 +225,7 @@ class Game:
         self.active = rules.active_seats(n, dealer, options)
         if dealer not in self.active:
             raise ValueError(f"the dealer (seat {dealer}) must be one of the seats that play")
-        self._orders = _orders_of(self.active)
-        self._next = {s: order[1 % len(order)] for s, order in self._orders.items()}
-        #: per seat: who is offered 吃 on its (discard, flip), as :meth:`chi_queue` gives them
-        self._chi_queues = {s: (tuple(self.chi_queue(s, False)), tuple(self.chi_queue(s, True))) for s in self._next}
+        self._orders, self._next, self._chi_queues = _turns_of(self.active, self.procedure.chi_next_on_draw)
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]

@@ -119,7 +119,7 @@ class GuilinRules:
         game.deal_hands(self.hand_size)
         if game.options.two_long == "extra_card":
             for seat in game.order_from(game.dealer):
-                if sum(1 for c in game.hands[seat] if c == 4) == 2:
+                if game.hands[seat].count(4) == 2:
                     (card,) = game.give(seat, 1)
                     game.emit(ev.ExtraCard(seat, card))
         game.deal_face_up_to_dealer()
