@@ -28,10 +28,17 @@ def test_the_memo_key_is_hus() -> None:
     assert (fast._CARDS, fast._PAIR, fast._NO27, list(fast._SHIFT)) == (hu._CARDS, hu._PAIR, hu._NO27, hu._SHIFT)
 
 
+@pytest.mark.parametrize("walk", [True, False])
 @pytest.mark.parametrize("need_pair", [False, True])
 @pytest.mark.parametrize("erqishi", [True, False])
-def test_free_cards_split_as_the_search_splits_them(need_pair: bool, erqishi: bool) -> None:
-    """Free cards of up to 3 a kind, from a pair and a few cards to more than a hand holds."""
+def test_free_cards_split_as_the_search_splits_them(
+    need_pair: bool, erqishi: bool, walk: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Free cards of up to 3 a kind, from a pair and a few cards to more than a hand holds; split by the walk, and by
+    the search it hands over to when it wanders too long."""
+    if not walk:
+        monkeypatch.setattr(fast, "_WALK_LIMIT", 0)
+    monkeypatch.setattr(fast, "_DONE", {})
     rng = random.Random(10 * need_pair + erqishi)
     split = 0
     for _ in range(3000):

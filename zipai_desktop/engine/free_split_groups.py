@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from . import hu
 from .cards import NUM_KINDS
+from .free_split import free_value
 from .melds import Meld, MeldKind, chi_shape
 
 if TYPE_CHECKING:
@@ -81,11 +82,70 @@ def free_groups(symbols: bytes, need_pair: bool, erqishi: bool) -> tuple[Group, 
 
 
 def _split(symbols: bytes, need_pair: bool, erqishi: bool) -> tuple[Group, ...]:
-    """hu.split_free's walk, on the packed counts read from the symbols, with the groups made once."""
+    """hu.split_free's split of the free cards given as symbols, with the groups made once.
+
+    split_free takes, kind by kind from the lowest, the first choice (the pair, then the groups by value) that still
+    leaves a best split: its split is the first best split in that order. So a depth-first walk in the same order that
+    stops at the first complete split worth the best value finds it; the automaton gives that value in ten steps, and
+    the walk rarely leaves the path (a choice worth more than what is left to find is never tried). A walk that wanders
+    too long hands over to the search, whose memo answers every step.
+    """
     rows = _rows(erqishi)
     key = (_PAIR if need_pair else 0) | (0 if erqishi else _NO27)
     for i, sym in enumerate(symbols):
         key |= _PACKED[i][sym]
+    target = free_value(symbols, need_pair, erqishi)
+    if target == -1:
+        raise ValueError("these free cards do not split")
+    if target >= 0:
+        out: list[Group] = []
+        try:
+            if _first_split(key, target, rows, out, [_WALK_LIMIT]):
+                return tuple(out)
+        except _TooLong:
+            pass
+    return _searched_split(key, rows)
+
+
+_WALK_LIMIT = 64  # steps of the walk before the search takes over (a hand's free cards need a handful)
+
+
+class _TooLong(Exception):
+    """The walk went past its limit."""
+
+
+def _first_split(key: int, need: int, rows: tuple[tuple[_Row, ...], ...], out: list[Group], steps: list[int]) -> bool:
+    """Append to ``out`` the first split (in split_free's order) of the packed cards worth exactly ``need``; False if
+    none is."""
+    cards = key & _CARDS
+    if not cards:
+        return need == 0 and not key & _PAIR
+    steps[0] -= 1
+    if steps[0] < 0:
+        raise _TooLong
+    low = ((cards & -cards).bit_length() - 1) // 3
+    shift = _SHIFT[low]
+    if key & _PAIR and (cards >> shift) & 7 >= 2:
+        out.append(_PAIRS[low])
+        if _first_split((key & ~_PAIR) - (2 << shift), need, rows, out, steps):
+            return True
+        out.pop()
+    for checks, mask, value, group in rows[low]:
+        if value > need:  # no value is negative: the rest could not make up for it
+            continue
+        for sh, cnt in checks:
+            if (cards >> sh) & 7 < cnt:
+                break
+        else:
+            out.append(group)
+            if _first_split(key - mask, need - value, rows, out, steps):
+                return True
+            out.pop()
+    return False
+
+
+def _searched_split(key: int, rows: tuple[tuple[_Row, ...], ...]) -> tuple[Group, ...]:
+    """hu.split_free's own walk, its best values from hu's memoised search."""
     best = hu._best
     target = best(key)
     if target < 0:
