@@ -137,8 +137,14 @@ _OPTIONS: dict[tuple[str, tuple[str, ...], tuple[Any, ...], tuple[type, ...]], A
 
 
 def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
-    # Names, values and the values' types: true and 1 are equal in Python but not the same option value. The order
-    # is part of the key too (cheaper than sorting, and a stream writes its options in one order).
+    # The game's last accepted set first: equal names and values (one C comparison), and the same types (true and 1
+    # are equal in Python but not the same option value).
+    if raw:
+        last = _LAST_OPTIONS.get(rules.name)
+        if last is not None and raw == last[0] and tuple(map(type, raw.values())) == last[1]:
+            return last[2]
+    # Names, values and the values' types. The order is part of the key too (cheaper than sorting, and a stream writes
+    # its options in one order).
     values = tuple(raw.values()) if raw else ()
     key = (rules.name, tuple(raw) if raw else (), values, tuple(map(type, values)))
     try:
@@ -149,7 +155,13 @@ def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
         options = parse_options(rules, raw)
         if len(_OPTIONS) < 256:
             _OPTIONS[key] = options
+    if raw:
+        _LAST_OPTIONS[rules.name] = (raw, key[3], options)
     return options
+
+
+# Per game, the last option set accepted: (the set as given, its values' types, the options).
+_LAST_OPTIONS: dict[str, tuple[dict[str, Any], tuple[type, ...], Any]] = {}
 
 
 def _rules_name(data: Mapping[str, Any], cli_rules: str | None) -> str:
