@@ -95,3 +95,43 @@ def test_the_quick_check_takes_plain_requests_and_answers_as_the_careful_check()
             assert got == want, data
         refused += isinstance(want, str)
     assert taken > 1000 and refused > 1000, (taken, refused)
+
+
+def _line_outcome(line: str | bytes) -> str:
+    try:
+        return score.score_line(line)
+    except score.Malformed as exc:
+        return f"Malformed: {exc}"
+
+
+def test_a_line_whose_options_were_read_before_is_answered_as_if_read_whole(monkeypatch: Any) -> None:
+    """score_line skips decoding an options object it has read before: never where reading the whole line could
+    give something else (an escape, a second "options", a brace in a string, nesting, bad JSON after it)."""
+    base = json.dumps(guilin_examples.EX1, ensure_ascii=False)
+    options = json.dumps(guilin_examples.EX1["options"], ensure_ascii=False)
+    lines: list[str] = [base, base, base.replace('"options": {', '"options":{')]
+    for inner in [
+        '{"xing": "}"}',
+        '{"min_hu": 15}',
+        '{"guo_hu": 1}',
+        '{"guo_hu": true}',
+        '{"min_hu": [10]}',
+        "{}",
+        '{"a": {"b": 1}}',
+        '{"min_hu": 10}5',
+        '{"min_hu": 10} ',
+        '{"min_hu": 1e999}',
+        '{"min_hu": 10, }',
+    ]:
+        lines.append(base.replace(options, inner))
+        lines.append(base.replace(options, inner))  # the second time, from what the first kept
+    lines.append(base[:-1] + ', "options": {"min_hu": 15}}')  # a second "options": the last one counts
+    lines.append(base.replace('"options"', '"option\\u0073"'))  # an escape spells the key
+    lines.append(base.replace('"melds": [{', '"melds": [{"options": {}, '))  # "options" inside a meld
+    lines.append(base.replace('"options": ' + options + ", ", "") + " ")  # no options at all
+    lines.append(base.replace('"rules": "guilin", ', '"x": "\\"options\\": {}", '))
+    lines += [line.encode("utf-8") for line in lines] + [base.encode("utf-8")[:-3] + b"\xff}"]  # type: ignore[misc]
+    answers = [_line_outcome(line) for line in lines]
+    monkeypatch.setattr(score, "_with_known_options", lambda text: None)
+    assert answers == [_line_outcome(line) for line in lines]
+    assert sum(a.startswith('{"valid"') for a in answers) >= 6 and sum(a.startswith("Malformed") for a in answers) >= 8

@@ -1136,9 +1136,68 @@ def score_text(text: str | bytes, cli_rules: str | None = None) -> dict[str, Any
 
 def score_line(text: str | bytes, cli_rules: str | None = None) -> str:
     """:func:`score_text` as the result line ``zipai score`` writes (``_dumps`` of it), without the dict between."""
-    data = _decoded(text)
+    data = _with_known_options(text)
+    if data is None:
+        data = _decoded(text)
     line: str = _scorer(data, cli_rules, LINE_SCORERS)(data)
     return line
+
+
+def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
+    """The request of a line whose options object was read before, decoded without decoding that object again (the
+    options are most of a line's text, and a stream repeats one set); None for any other line (:func:`_decoded`).
+
+    Taken only when nothing can differ from decoding the whole line: the line starts with ``{``, holds no backslash
+    (so no escape can spell a key, and no string can hold a quote), ``"options"`` occurs once, as ``"options": {``,
+    and the text from there to the first ``}`` is a flat object read before. The rest, the object replaced by ``0``,
+    is decoded as any line is; unless it is an object whose "options" is that 0, the line is decoded whole (so a bad
+    line gets its own message).
+    """
+    if type(text) is bytes:
+        if len(text) > MAX_INPUT:
+            return None
+        try:
+            line = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    elif type(text) is str:
+        line = text
+    else:
+        return None
+    at = line.find('"options": {')
+    if at < 0 or line[:1] != "{" or "\\" in line or line.count('"options"') != 1 or len(line) > MAX_INPUT:
+        return None
+    start = at + 11
+    end = line.find("}", start) + 1
+    if end <= 0:
+        return None
+    text_of_options = line[start:end]
+    options = _OPTION_TEXTS.get(text_of_options)
+    if options is None:
+        if "[" in text_of_options:
+            return None
+        try:
+            options = loads(text_of_options, what="the input", max_bytes=MAX_INPUT)
+        except JsonInputError:
+            return None
+        if len(_OPTION_TEXTS) >= 64:
+            _OPTION_TEXTS.clear()
+        _OPTION_TEXTS[text_of_options] = options
+    try:
+        data = loads(line[:start] + "0" + line[end:], what="the input", max_bytes=MAX_INPUT)
+    except JsonInputError:
+        return None
+    if type(data) is not dict:
+        return None
+    placeholder = data.get("options")
+    if type(placeholder) is not int or placeholder != 0:
+        return None
+    data["options"] = options  # read only from here on: the same object serves every line that gives it
+    return data
+
+
+# Options objects as written in a line, read: the text -> the object (a flat dict).
+_OPTION_TEXTS: dict[str, Any] = {}
 
 
 def _decoded(text: str | bytes) -> Any:
