@@ -26,9 +26,9 @@ from .cards import NUM_KINDS
 from .melds import chi_groups_with
 
 # A hand as bytes (one count a kind) read as one int, little-endian: kind k is byte k, at bit 8k. Translating the
-# bytes first turns each count into 0 or 1, so the masks of all 20 kinds are worked on together with shifts and ands.
-_FREE = bytes([0, 1, 1, 0, 0]) + bytes(251)  # held once or twice (free)
-_TWO = bytes([0, 0, 1, 0, 0]) + bytes(251)  # held twice
+# bytes first turns each count into bits (bit 0: held once or twice, free; bit 1: held twice), so the masks of all 20
+# kinds are worked on together with shifts and ands.
+_CLASSES = bytes([0, 1, 3, 0, 0]) + bytes(251)
 
 
 def _mask(kinds: object) -> int:
@@ -44,6 +44,32 @@ _SMALL = _mask(range(10))
 _BIG = _mask(range(10, 20))
 _OTHER_SUIT = 80  # bits between a kind and the same number in the other suit
 _ERQISHI = (_mask((1, 11)), _mask((6, 16)), _mask((9, 19)))  # 二, 七, 十 of both suits
+
+
+def _covered_in_suit(free: int, erqishi: bool) -> int:
+    """The kinds of one suit (free: its free kinds, bits 0..72) that a group of free cards of the suit contains: a
+    sequence with two others, or 二七十 with the other two."""
+    up1 = free >> 8
+    down1 = free << 8
+    covered = (up1 & (free >> 16) & _UP2) | (up1 & down1 & _AROUND) | (down1 & (free << 16) & _DOWN2)
+    if erqishi:  # 二 / 七 / 十 (kinds 1, 6, 9): five and eight kinds apart
+        covered |= (
+            ((free >> 40) & (free >> 64) & _ERQISHI[0])
+            | ((free << 40) & (free >> 24) & _ERQISHI[1])
+            | ((free << 64) & (free << 24) & _ERQISHI[2])
+        )
+    return covered & _SMALL
+
+
+# Every pattern of free kinds in a suit (1,024 of them) -> the kinds covered in the suit, with and without 二七十:
+# one look-up per suit instead of the shifts.
+_COVERED = {
+    erqishi: {
+        free: _covered_in_suit(free, erqishi)
+        for free in (sum(1 << (8 * k) for k in range(10) if bits >> k & 1) for bits in range(1024))
+    }
+    for erqishi in (True, False)
+}
 
 
 def _groups_with(kind: int, erqishi: bool) -> list[tuple[int, int, int]]:
@@ -87,28 +113,21 @@ def completing_cards(hand: bytes, erqishi: bool = True) -> int | None:
     With 0 no card completes the hand, in any role, and neither does the hand as it stands; with a mask, only a card
     in it can, and only by joining the free cards. None: the test cannot tell.
     """
-    free = int.from_bytes(hand.translate(_FREE), "little")
-    twice = int.from_bytes(hand.translate(_TWO), "little")
+    bits = int.from_bytes(hand.translate(_CLASSES), "little")
+    free = bits & _ALL
+    twice = (bits >> 1) & _ALL
     once = free ^ twice
     if not once:
         return None
-    # A group of the free cards that holds a kind held once: a sequence, 二七十, or 搭 / 绞 with a pair of the other
-    # suit's card of the same number (the kind's other copy is not there).
-    up1 = free >> 8
-    down1 = free << 8
+    # A group of the free cards that holds a kind held once: a sequence or 二七十 within its suit (read from the
+    # table), or 搭 / 绞 with a pair of the other suit's card of the same number (the kind's other copy is not there).
+    in_suit = _COVERED[erqishi]
     covered = (
-        (up1 & (free >> 16) & _UP2)
-        | (up1 & down1 & _AROUND)
-        | (down1 & (free << 16) & _DOWN2)
+        in_suit[free & _SMALL]
+        | (in_suit[free >> _OTHER_SUIT] << _OTHER_SUIT)
         | ((twice >> _OTHER_SUIT) & _SMALL)
         | ((twice << _OTHER_SUIT) & _BIG)
     )
-    if erqishi:  # 二 / 七 / 十 (kinds 1, 6, 9 and 11, 16, 19): five and eight kinds apart
-        covered |= (
-            ((free >> 40) & (free >> 64) & _ERQISHI[0])
-            | ((free << 40) & (free >> 24) & _ERQISHI[1])
-            | ((free << 64) & (free << 24) & _ERQISHI[2])
-        )
     loose = once & ~covered
     count = loose.bit_count()
     if count == 0:
