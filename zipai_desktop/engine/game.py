@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import lru_cache
 from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any
 
 from . import events as ev
@@ -103,6 +104,7 @@ _HU = Hu()
 _PASS = Pass()
 _PENG = Peng()
 _PENG_OR_PASS = (_PENG, _PASS)
+_GLYPH_RUNS = tuple(tuple(g * count for count in range(5)) for g in GLYPHS)  # kind -> held count -> its glyphs
 _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
 _NO_MELD = (-1, -1)
 # Enum members as module constants: the claim arbiter reads them at every card on offer.
@@ -800,8 +802,8 @@ class Game:
         self._emit(ev.HandEnded(None, points, 0, self._reveal()))
 
     def _reveal(self) -> tuple[str, ...]:
-        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order (GLYPHS[k] * count)
-        return tuple(["".join(map(str.__mul__, GLYPHS, h)) for h in self.hands])
+        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order
+        return tuple(["".join(map(tuple.__getitem__, _GLYPH_RUNS, h)) for h in self.hands])
 
     # -----------------------------------------------------------------------------------------------------------------
     # Applying actions.
@@ -815,7 +817,7 @@ class Game:
         if seat != pending.seat:
             raise IllegalAction(f"it is seat {pending.seat}'s decision, not seat {seat}'s")
         # The action is nearly always one of the offered objects: found by identity before any comparison by value.
-        if id(action) not in map(id, pending.actions) and action not in pending.actions:
+        if not any(map(is_, repeat(action), pending.actions)) and action not in pending.actions:
             raise IllegalAction(self._why_illegal(seat, action, pending))
         self.history.append((seat, action))
         self.decisions[seat] += 1
@@ -1052,6 +1054,20 @@ def _chi(main: tuple[int, int, int], bis: tuple[tuple[int, int, int], ...]) -> C
     return action
 
 
+# Per ruleset (with 二七十 or not) and kind: each 吃-type group with the kind, and how many of each of its kinds it takes.
+_BI_GROUPS = {
+    erqishi: tuple(
+        tuple(
+            (g, tuple((k, g.count(k)) for k in dict.fromkeys(g)))
+            for g in chi_groups_with(card)
+            if erqishi or not _is_erqishi(g)
+        )
+        for card in range(NUM_KINDS)
+    )
+    for erqishi in (True, False)
+}
+
+
 def _bi_choices(
     rest: list[int], card: int, hand: list[int], erqishi: bool = True
 ) -> list[tuple[tuple[int, int, int], ...]]:
@@ -1059,19 +1075,15 @@ def _bi_choices(
     if rest[card] == 0:
         return [()]
     out: list[tuple[tuple[int, int, int], ...]] = []
-    for g in chi_groups_with(card):
-        if not erqishi and _is_erqishi(g):
-            continue
-        after = list(rest)
-        ok = True
-        for k in g:
-            if after[k] <= 0 or hand[k] >= 3:
-                ok = False
+    for g, takes in _BI_GROUPS[erqishi][card]:
+        # The group's cards must be left in ``rest`` and unlocked in the hand: checked before ``rest`` is copied.
+        for k, count in takes:
+            if rest[k] < count or hand[k] >= 3:
                 break
-            after[k] -= 1
-        if not ok:
-            continue
-        for more in _bi_choices(after, card, hand, erqishi):
-            choice = tuple(sorted((g, *more)))
-            out.append(choice)
+        else:
+            after = list(rest)
+            for k, count in takes:
+                after[k] -= count
+            for more in _bi_choices(after, card, hand, erqishi):
+                out.append(tuple(sorted((g, *more))))
     return list(dict.fromkeys(out))

@@ -93,7 +93,7 @@ class GuilinRules:
     @staticmethod
     def held_target(quads: int) -> int:
         """§7.9: between turns a player holds 20 + max(0, Q - 1) cards (hand plus own melds)."""
-        return 20 + max(0, quads - 1)
+        return 20 + quads - 1 if quads > 1 else 20
 
     def win_table_for(self, options: GuilinOptions) -> WinTable:
         return self.win_table
