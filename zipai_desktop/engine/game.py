@@ -1054,7 +1054,7 @@ def _chi(main: tuple[int, int, int], bis: tuple[tuple[int, int, int], ...]) -> C
     return action
 
 
-# Per ruleset (with 二七十 or not) and kind: each 吃-type group with the kind, and how many of each of its kinds it takes.
+# Per ruleset (with 二七十 or not) and kind: each 吃-type group with the kind, and how many of each card it takes.
 _BI_GROUPS = {
     erqishi: tuple(
         tuple(
