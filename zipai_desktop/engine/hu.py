@@ -167,7 +167,8 @@ class WinTable:
     def meld_value(self, meld: Meld) -> int:
         if meld.kind is MeldKind.CHI:
             return chi_bonus(meld.cards)
-        return self.values_of(meld.kind.value)[meld.cards[0]]
+        # A MeldKind is a str equal to its value: it keys the values as it is (reading .value costs an enum lookup).
+        return self.values_of(meld.kind)[meld.cards[0]]
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -624,15 +625,15 @@ def _kan(table: WinTable, card: int) -> int:
 
 
 def _quad_own(table: WinTable, card: int) -> int:
-    return table.values_of(table.quad_own.value)[card]
+    return table.values_of(table.quad_own)[card]
 
 
 def _quad_other(table: WinTable, card: int) -> int:
-    return table.values_of(table.quad_other.value)[card]
+    return table.values_of(table.quad_other)[card]
 
 
 def _triple(table: WinTable, kind: MeldKind, card: int) -> int:
-    return table.values_of(kind.value)[card]
+    return table.values_of(kind)[card]
 
 
 def _role_groups(
