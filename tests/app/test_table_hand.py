@@ -260,6 +260,7 @@ def rig_one_short(game: object, seat: int, rng: random.Random) -> bool:
             wall = [k for k in range(NUM_KINDS) for _ in range(4 - out[k] - hand[k])]
             rng.shuffle(wall)
             g.hands[seat] = hand  # type: ignore[attr-defined]
+            g.recount()  # type: ignore[attr-defined]  # (set from outside the engine: its kept hand sizes too)
             g.wall = wall[: len(g.wall)]  # type: ignore[attr-defined]
             return True
     return False

@@ -1,7 +1,8 @@
 """State the engine keeps between decisions (issue 13 speed work) equals a fresh reading after every step.
 
-The game keeps each seat's meld facts (updated in place when it adds a meld) and each seat's loose-card reach (kept
-with a copy of the hand it was made for); observe keeps each seat's melds as seen by itself and by the others.
+The game keeps each seat's meld facts (updated in place when it adds a meld), each seat's loose-card reach (kept
+with a copy of the hand it was made for) and each seat's hand size (updated where cards move); observe keeps each
+seat's melds as seen by itself and by the others.
 Seeded random hands of both games (Bohu with 2, 3 and 4 seated) check, after every action, that whatever is kept and
 still valid is what a fresh computation gives (every seat's observation equals one made with nothing kept), and that
 the kept facts are the ones the game reads (not made again) at nearly every step.
@@ -22,6 +23,7 @@ from zipai_desktop.engine.rules import get_rules
 def _check_kept(game: Game) -> tuple[int, int]:
     """Assert every valid kept entry matches a fresh computation; return (valid meld facts, seats looked at)."""
     valid = seats = 0
+    assert game.sizes == [sum(hand) for hand in game.hands]  # the hand sizes kept as cards move
     for seat in game.active:
         seats += 1
         melds = game.melds[seat]

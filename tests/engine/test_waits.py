@@ -161,6 +161,7 @@ def rigged(rules_name: str, options: dict[str, Any], seed: int, players: int) ->
     game.hands[game.dealer] = dealer
     for seat, hand in hands.items():
         game.hands[seat] = hand
+    game.recount()  # the hands were set from outside the engine
     game.wall = deck[size : size + len(game.wall)]
     if game.pending is not None and game.pending.kind == "discard":
         game._ask_discard(game.pending.seat)  # the discards on offer come from the new hand

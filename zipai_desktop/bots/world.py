@@ -83,10 +83,11 @@ def _build(
         del pool[:size]
         game.hands[seat] = hand
     game.piles = [list(p) for p in obs.piles]
-    game.discarded = [set(d) for d in obs.discarded]
-    game.chou = [set(d) if getattr(game.procedure, "own_discard_ban", True) else set() for d in obs.discarded]
-    game.chou[obs.seat] = set(obs.chou)
-    game.peng_ban[obs.seat] = set(obs.peng_ban)
+    game.discarded = list(obs.discarded)  # frozen sets, as the game keeps them
+    no_kinds: frozenset[int] = frozenset()
+    game.chou = [d if getattr(game.procedure, "own_discard_ban", True) else no_kinds for d in obs.discarded]
+    game.chou[obs.seat] = obs.chou
+    game.peng_ban[obs.seat] = obs.peng_ban
     game.dang_di = obs.dang_di
     game.flips = obs.flips
     game.opening_done = obs.opening_done

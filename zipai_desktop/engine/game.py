@@ -107,6 +107,7 @@ _PENG_OR_PASS = (_PENG, _PASS)
 _GLYPH_RUNS = tuple(tuple(g * count for count in range(5)) for g in GLYPHS)  # kind -> held count -> its glyphs
 _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
 _NO_MELD = (-1, -1)
+_NO_KINDS: frozenset[int] = frozenset()
 # Enum members as module constants: the claim arbiter reads them at every card on offer.
 _HU_STAGE, _QUAD_STAGE, _PENG_STAGE, _CHI_STAGE = Stage.HU, Stage.QUAD, Stage.PENG, Stage.CHI
 _OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD
@@ -229,11 +230,16 @@ class Game:
             raise ValueError(f"the dealer (seat {dealer}) must be one of the seats that play")
         self._orders, self._next, self._chi_queues = _turns_of(self.active, self.procedure.chi_next_on_draw)
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
+        #: per seat, the cards in its hand (sum of its counts), kept as cards move: what an observation shows of the
+        #: others' hands, read at every decision. Code that sets hands from outside calls :meth:`recount`.
+        self.sizes = [0] * n
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]
-        self.chou: list[set[int]] = [set() for _ in range(n)]  # 臭牌 (incl. own discards): may not 吃
-        self.discarded: list[set[int]] = [set() for _ in range(n)]
-        self.peng_ban: list[set[int]] = [set() for _ in range(n)]  # declined 碰: may not 碰, flip is 过扫
+        # Kinds per seat, kept as frozen sets (a new one when a kind is added, a dozen times a hand) so that an
+        # observation, made at every decision, shows them as they are instead of copying five sets.
+        self.chou: list[frozenset[int]] = [_NO_KINDS] * n  # 臭牌 (incl. own discards): may not 吃
+        self.discarded: list[frozenset[int]] = [_NO_KINDS] * n
+        self.peng_ban: list[frozenset[int]] = [_NO_KINDS] * n  # declined 碰: may not 碰, flip is 过扫
         self.hu_locked = [False] * n  # 过胡 (option)
         self.events: list[ev.Event] = []
         self.window: Window | None = None
@@ -337,6 +343,7 @@ class Game:
 
     def mark_short(self) -> None:
         """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙)."""
+        self.recount()
         short = [0] * self.players
         held_target = self.rules.held_target
         for s in self.active:
@@ -344,6 +351,10 @@ class Game:
             cards, quads = self.meld_facts(s)[:2]
             short[s] = max(0, held_target(quads + hand.count(4)) - sum(hand) - cards)
         self.short = short
+
+    def recount(self) -> None:
+        """Count the hands afresh into :attr:`sizes` (after code outside the engine set them: a position, a world)."""
+        self.sizes = list(map(sum, self.hands))
 
     def deal_hands(self, size: int) -> None:
         """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
@@ -374,12 +385,14 @@ class Game:
         hand = self.hands[seat]
         for k in cards:
             hand[k] += 1
+        self.sizes[seat] += count
         return cards
 
     def place_meld(self, seat: int, meld: Meld) -> None:
         """A meld made at the deal (Bohu's initial 提): taken from the hand and shown."""
         for k in meld.cards:
             self.hands[seat][k] -= 1
+        self.sizes[seat] -= len(meld.cards)
         self._add_meld(seat, meld, seat, forced=True, from_hand=meld.cards)
 
     def emit(self, event: ev.Event) -> None:
@@ -493,6 +506,7 @@ class Game:
         else:
             count = hand[card]
             hand[card] = 0
+            self.sizes[seat] -= count
             self._add_meld(seat, Meld(kind, (card,) * (count + 1)), seat, forced=True, from_hand=(card,) * count)
         if kind is self.table.quad_own:
             self._expose_longs(seat)
@@ -536,6 +550,7 @@ class Game:
         for k in range(NUM_KINDS):
             if hand[k] == 4:
                 hand[k] = 0
+                self.sizes[seat] -= 4
                 self._add_meld(seat, Meld(MeldKind.LONG, (k,) * 4), seat, forced=True, from_hand=(k,) * 4)
 
     # -----------------------------------------------------------------------------------------------------------------
@@ -680,6 +695,7 @@ class Game:
         quad = Meld(self.table.quad_other, (card,) * 4)
         if idx < 0:
             self.hands[seat][card] = 0
+            self.sizes[seat] -= 3
             self._add_meld(seat, quad, owner, forced=True, from_hand=(card,) * 3)
         else:
             self._replace_meld(seat, idx, quad, owner)
@@ -854,9 +870,10 @@ class Game:
         self.opening_done = True
         self.opening_discard_made = self.opening_discard_made or opening
         self.hands[seat][card] -= 1
-        self.discarded[seat].add(card)
+        self.sizes[seat] -= 1
+        self.discarded[seat] = self.discarded[seat] | {card}
         if self.procedure.own_discard_ban:
-            self.chou[seat].add(card)  # §7.4: never 吃 a kind you discarded
+            self.chou[seat] = self.chou[seat] | {card}  # §7.4: never 吃 a kind you discarded
         self.events.append(ev.Discarded(seat, card))
         self._open_window(card, seat, flip=False, opening=opening)
 
@@ -892,13 +909,14 @@ class Game:
             return
         self.window = None
         self.hands[seat][win.card] += 1
+        self.sizes[seat] += 1
 
     def _answer_peng(self, seat: int, action: Action) -> None:
         w = self.window
         assert w is not None
         if isinstance(action, Pass):
             if self.procedure.peng_ban:
-                self.peng_ban[seat].add(w.card)
+                self.peng_ban[seat] = self.peng_ban[seat] | {w.card}
             self.events.append(ev.Passed(seat, "peng"))
             self._advance_window()
             return
@@ -906,6 +924,7 @@ class Game:
         self.hu_locked[seat] = False
         self.took[seat] = True
         self.hands[seat][w.card] -= 2
+        self.sizes[seat] -= 2
         self._add_meld(seat, Meld(MeldKind.PENG, (w.card,) * 3), w.owner, forced=False, from_hand=(w.card,) * 2)
         self._after_take(seat)
 
@@ -914,7 +933,7 @@ class Game:
         assert w is not None
         if isinstance(action, Pass):
             if self.procedure.chou:
-                self.chou[seat].add(w.card)
+                self.chou[seat] = self.chou[seat] | {w.card}
             self.events.append(ev.Passed(seat, "chi"))
             self._advance_window()
             return
@@ -929,6 +948,7 @@ class Game:
         for g in bis:
             for k in g:
                 hand[k] -= 1
+        self.sizes[seat] -= 2 + 3 * len(bis)
         spent = self._spent
         for i, g in enumerate(action.groups):
             self._add_meld(seat, _chi_meld(g), w.owner, forced=False, from_hand=g[1:] if i == 0 else g)
@@ -949,9 +969,9 @@ class Game:
         other.hands = [list(h) for h in self.hands]
         other.melds = [list(m) for m in self.melds]
         other.piles = [list(p) for p in self.piles]
-        other.chou = [set(c) for c in self.chou]
-        other.discarded = [set(d) for d in self.discarded]
-        other.peng_ban = [set(b) for b in self.peng_ban]
+        other.chou = list(self.chou)  # (frozen sets: shared)
+        other.discarded = list(self.discarded)
+        other.peng_ban = list(self.peng_ban)
         other.hu_locked = list(self.hu_locked)
         other.events = []
         other.history = []
@@ -960,6 +980,7 @@ class Game:
         other.took = list(self.took)
         other.removed = list(self.removed)
         other.short = list(self.short)
+        other.sizes = list(self.sizes)
         other.draws = list(self.draws)
         other._spent = list(self._spent)
         other.wall = list(self.wall)

@@ -15,6 +15,8 @@ def check_invariants(game: Game) -> list[str]:
     for hand in game.hands:
         if any(c < 0 or c > 4 for c in hand):
             problems.append(f"impossible hand counts {hand}")
+    if game.sizes != [sum(hand) for hand in game.hands]:
+        problems.append(f"kept hand sizes {game.sizes} are not the hands' {[sum(hand) for hand in game.hands]}")
     if game.phase is Phase.ENDED:
         if game.result is None:
             problems.append("ended without a result")
