@@ -1,8 +1,9 @@
 """醒 counting (guilin §10.3) equals a plain reading of the rule on random hands, walls and every option pair.
 
-``scoring.count_xing`` looks the counted kinds up in tables; the reference below works each one out per card, as the
-rule says it: 上醒 the next number (十 wraps to 一), 下醒 the one before, 中醒 the same kind, turned again while a
-category reached 4 on this card (``category``) or while the total is at least 4 x cards turned (``cumulative``).
+``scoring.count_xing`` (and ``xing_count``, its count without the flips) looks the counted kinds up in tables; the
+reference below works each one out per card, as the rule says it: 上醒 the next number (十 wraps to 一), 下醒 the one
+before, 中醒 the same kind, turned again while a category reached 4 on this card (``category``) or while the total is
+at least 4 x cards turned (``cumulative``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from zipai_desktop.engine.cards import NUM_KINDS
 from zipai_desktop.engine.rules.guilin import XING_CHOICES, GuilinOptions
-from zipai_desktop.engine.scoring import XingFlip, XingResult, count_xing
+from zipai_desktop.engine.scoring import XingFlip, XingResult, count_xing, xing_count
 
 
 def neighbour(kind: int, step: int) -> int:
@@ -53,4 +54,7 @@ def reference(held: list[int], wall: list[int], options: GuilinOptions) -> XingR
 )
 def test_xing_counts_as_the_rule_reads(held: list[int], wall: list[int], xing: str, reflip: str) -> None:
     options = GuilinOptions(xing=xing, xing_reflip=reflip)
-    assert count_xing(held, wall, options) == reference(held, wall, options)
+    want = reference(held, wall, options)
+    assert count_xing(held, wall, options) == want
+    # The score command's count (no flips), with the wall as it reads it (a byte a card).
+    assert xing_count(held, bytes(wall), options) == (len(want.cards), want.count)

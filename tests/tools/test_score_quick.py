@@ -135,3 +135,26 @@ def test_a_line_whose_options_were_read_before_is_answered_as_if_read_whole(monk
     monkeypatch.setattr(score, "_with_known_options", lambda text: None)
     assert answers == [_line_outcome(line) for line in lines]
     assert sum(a.startswith('{"valid"') for a in answers) >= 6 and sum(a.startswith("Malformed") for a in answers) >= 8
+
+
+def test_every_line_answered_the_quick_way_is_answered_the_same_the_careful_way(monkeypatch: Any) -> None:
+    """score_line with the quick check and its caches (cards read as bytes, settlements and their text kept) against
+    score_line with every request checked the careful way and nothing kept from one line to the next, on thousands of
+    seeded lines: sim wins of both games (2, 3 and 4 seated) and spoilt copies of them."""
+    rng = random.Random(2026)
+    requests = sim_wins(guilin_game, 40) + sim_wins(bohu_game, 40)
+    requests += [spoilt(d, rng) for d in requests for _ in range(20)]
+    lines = [json.dumps(d, ensure_ascii=False) for d in requests]
+    answers = [_line_outcome(line) for line in lines]
+    assert sum(a.startswith('{"valid": true') for a in answers) >= 200
+    assert sum(a.startswith("Malformed") for a in answers) >= 400
+
+    monkeypatch.setattr(score, "_quick_guilin_parts", lambda data: None)
+    monkeypatch.setattr(score, "_quick_bohu_parts", lambda data: None)
+    monkeypatch.setattr(score, "_with_known_options", lambda text: None)
+    careful: list[str] = []
+    for line in lines:
+        for kept in (score._SETTLED, score._READ_OPTIONS, score._LAST_OPTIONS, score._OPTIONS, score._WHO_PLAIN):
+            kept.clear()
+        careful.append(_line_outcome(line))
+    assert careful == answers

@@ -78,8 +78,7 @@ def count_xing(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOpt
     """
     order = _XING_ORDER.get(options.xing)
     if order is None:
-        kinds = options.xing_kinds
-        order = _XING_ORDER[options.xing] = tuple((c, _XING_KIND[c]) for c in ("up", "down", "mid") if c in kinds)
+        order = _xing_order(options)
     turned: list[int] = []
     flips: list[XingFlip] = []
     total = 0
@@ -93,6 +92,31 @@ def count_xing(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOpt
         if not (total >= 4 * len(turned) if cumulative else 4 in found):
             break
     return XingResult(tuple(turned), total, tuple(flips))
+
+
+def _xing_order(options: GuilinOptions) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    kinds = options.xing_kinds
+    order = _XING_ORDER[options.xing] = tuple((c, _XING_KIND[c]) for c in ("up", "down", "mid") if c in kinds)
+    return order
+
+
+def xing_count(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOptions) -> tuple[int, int]:
+    """(cards turned, 醒 counted): what :func:`count_xing` turns and counts, without the flips that explain it (the
+    score command's stream shows only these, and a flip object per card is a good part of its cost)."""
+    order = _XING_ORDER.get(options.xing)
+    if order is None:
+        order = _xing_order(options)
+    if not order:
+        return 0, 0
+    cumulative = options.xing_reflip != "category"
+    turned = total = 0
+    for x in wall_rest:
+        turned += 1
+        found = [held[kind_of[x]] for _, kind_of in order]
+        total += sum(found)
+        if not (total >= 4 * turned if cumulative else 4 in found):
+            break
+    return turned, total
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from ..engine.melds import QUAD_KINDS, Meld, MeldKind, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
 from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
 from ..engine.rules.guilin import GuilinOptions
-from ..engine.scoring import count_xing, duo_parts, guilin_points
+from ..engine.scoring import duo_parts, guilin_points, xing_count
 from ..engine.special import sanlong_wukan
 
 USAGE = """usage: zipai score [--rules guilin|bohu] [--jsonl] < hand.json
@@ -137,6 +137,20 @@ _OPTIONS: dict[tuple[str, tuple[str, ...], tuple[Any, ...], tuple[type, ...]], A
 
 
 def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
+    # An options object :func:`_with_known_options` read from a line's text (the same object for every line that
+    # writes that text, and never written to): parsed once per game, found by identity.
+    read = _READ_OPTIONS.get(id(raw))
+    if read is not None and read[0] is raw:
+        parsed = read[1].get(rules.name)
+        if parsed is not None:
+            return parsed
+        parsed = _parsed_options_by_value(rules, raw)
+        read[1][rules.name] = parsed
+        return parsed
+    return _parsed_options_by_value(rules, raw)
+
+
+def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
     # The game's last accepted set first: equal names and values (one C comparison), and the same types (true and 1
     # are equal in Python but not the same option value).
     if raw:
@@ -334,7 +348,22 @@ def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Sourc
 
     A stream has few distinct combinations of these five fields, so a checked one is kept by its values and their
     types (true and 1 are equal in Python, but not as a seat); a refused one is checked, and refused, every time."""
-    raw = (data.get("dealer"), data.get("winner"), data.get("source"), data.get("from"), data.get("first_discard"))
+    dealer, winner, source, from_, first = raw = (
+        data.get("dealer"), data.get("winner"), data.get("source"), data.get("from"), data.get("first_discard")
+    )  # fmt: skip
+    if (
+        type(dealer) is int and type(winner) is int and type(source) is str and (from_ is None or type(from_) is int)
+        and (first is None or type(first) is bool)
+    ):  # fmt: skip
+        # The usual types: within them equal values are equal fields (no bool among the ints), so the values key.
+        plain = (players, dealer, winner, source, from_, first)
+        known = _WHO_PLAIN.get(plain)
+        if known is None:
+            known = _checked_who_and_how(data, players)
+            if len(_WHO_PLAIN) >= _CACHE_LIMIT:
+                _WHO_PLAIN.clear()
+            _WHO_PLAIN[plain] = known
+        return known
     key = (players, raw, tuple(map(type, raw)))
     try:
         known = _WHO.get(key)
@@ -349,6 +378,7 @@ def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Sourc
 
 
 _WHO: dict[tuple[int, tuple[Any, ...], tuple[type, ...]], tuple[int, int, Source, int, bool]] = {}
+_WHO_PLAIN: dict[tuple[Any, ...], tuple[int, int, Source, int, bool]] = {}
 
 
 def _checked_who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Source, int, bool]:
@@ -543,7 +573,7 @@ def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
     answer = _guilin_win(data)
     if isinstance(answer, dict):
         return answer
-    split, s = answer
+    split, s, _ = answer
     return {
         "valid": True,
         "rules": "guilin",
@@ -559,33 +589,15 @@ def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _guilin_line(data: Mapping[str, Any]) -> str:
-    """:func:`score_guilin` as its result line, written straight from the split and the settlement."""
+    """:func:`score_guilin` as its result line, written straight from the split and the settlement's text."""
     answer = _guilin_win(data)
     if isinstance(answer, dict):
         return _dumps(answer)
-    split, s = answer
+    split, s, tail = answer
     groups = _groups_text(split.groups)
     if groups is None:
         return _dumps(score_guilin(data))
-    # The settlement's own parts, as text: a stream has few distinct ones (kept by their values, all ints and names).
-    key = (s.special, s.duo, tuple(s.duo_parts.items()), s.xing_cards, s.points)
-    tail = _SETTLED_TEXT.get(key)
-    if tail is None:
-        parts = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in s.duo_parts.items()])
-        tail = (
-            f'"special": [{", ".join(map(_esc, s.special))}], "duo": {_int(s.duo)}, "duo_parts": {{{parts}}}, '
-            f'"xing_cards": {_esc(format_cards(s.xing_cards))}, "score": {_int(s.duo)}, '
-            f'"points": {_points_text(s.points)}}}'
-        )
-        if len(_SETTLED_TEXT) >= _CACHE_LIMIT:
-            _SETTLED_TEXT.clear()
-        _SETTLED_TEXT[key] = tail
     return f'{{"valid": true, "rules": "guilin", "hu": {_int(s.hu)}, "groups": [{groups}], {tail}'
-
-
-# The text after the groups of a Guilin result line, by everything of the settlement it shows.
-_Shown = tuple[tuple[str, ...], int, tuple[tuple[str, int], ...], tuple[int, ...], tuple[int, ...]]
-_SETTLED_TEXT: dict[_Shown, str] = {}
 
 
 class _Settled(NamedTuple):
@@ -594,32 +606,54 @@ class _Settled(NamedTuple):
 
     hu: int
     duo: int
-    duo_parts: dict[str, int]
+    duo_parts: dict[str, int]  # shared by every result with this settlement: read only
     xing_cards: tuple[int, ...]
     special: tuple[str, ...]
     points: tuple[int, ...]
 
 
-def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled] | dict[str, Any]:
-    """The winning split and its settlement, or the answer for a hand that is not a win."""
-    h = parse_guilin(data)
+def _settle(
+    hu: int, xing: int, turned: bytes, source: Source, special: tuple[str, ...], winner: int, payer: int | None,
+    players: int, options: GuilinOptions,
+) -> tuple[_Settled, str]:  # fmt: skip
+    """What settle_guilin settles, without the explanation the game's settlement panel shows (each 醒 card's counts,
+    the payments): the same functions, fewer objects; with the result line's text after the groups.
+
+    A stream has few distinct settlements: each is kept by everything it depends on (the 胡, the 醒 counted and the
+    cards turned, an own draw or not, the specials, the seats, the options), so a known one costs a look-up."""
+    key = (hu, xing, turned, source is Source.OWN_DRAW, special, winner, payer, players, id(options))
+    known = _SETTLED.get(key)
+    if known is not None and known[0] is options:  # the id is the options' own while they are held here
+        return known[1], known[2]
+    parts, names, duo = duo_parts(hu, xing, source, special, options)
+    points = guilin_points(duo, winner, payer, players)
+    settled = _Settled(hu, duo, parts, tuple(turned), names, points)
+    shown = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in parts.items()])
+    tail = (
+        f'"special": [{", ".join(map(_esc, names))}], "duo": {_int(duo)}, "duo_parts": {{{shown}}}, '
+        f'"xing_cards": {_esc(format_cards(turned))}, "score": {_int(duo)}, "points": {_points_text(points)}}}'
+    )
+    if len(_SETTLED) >= _CACHE_LIMIT:
+        _SETTLED.clear()
+    _SETTLED[key] = (options, settled, tail)
+    return settled, tail
+
+
+_SETTLED: dict[tuple[Any, ...], tuple[GuilinOptions, _Settled, str]] = {}
+
+
+def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str] | dict[str, Any]:
+    """The winning split, its settlement and the settlement's text in a result line; or the answer for a hand that is
+    not a win."""
+    h = _quick_guilin_parts(data) or _parts_of(_checked_guilin(data))
     table = _GUILIN.win_table
     options = h.options
     minimum = options.min_hu
+    held = h.held
 
-    held = list(h.hand)
-    for m in h.melds:
-        for k in m.cards:
-            held[k] += 1
-    if h.win_card is not None:
-        held[h.win_card] += 1
-
-    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> _Settled:
-        # What settle_guilin settles, without the explanation the game's settlement panel shows (each 醒 card's
-        # counts, the payments): the same functions, fewer objects.
-        xing = count_xing(held, h.xing, options)
-        parts, names, duo = duo_parts(split.hu, xing.count, h.source, special, options)
-        return _Settled(split.hu, duo, parts, xing.cards, names, guilin_points(duo, h.winner, payer, h.players))
+    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_Settled, str]:
+        turned, xing = xing_count(held, h.xing, options)
+        return _settle(split.hu, xing, h.xing[:turned], h.source, special, h.winner, payer, h.players, options)
 
     if h.source is not Source.DEAL:  # a win during play: one split, settled once
         split = evaluate_win(h.hand, h.melds, h.win_card, h.source, table)
@@ -628,10 +662,10 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled] | dict[str, A
         if split.hu < minimum:
             return _not_a_win(f"below minimum: {split.hu} < {minimum}")
         payer = h.from_seat if h.source is Source.DISCARD else None
-        return split, settle(split, ("dihu",) if h.first_discard else (), payer)
+        return (split, *settle(split, ("dihu",) if h.first_discard else (), payer))
 
     # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
-    candidates: list[tuple[Split, _Settled]] = []
+    candidates: list[tuple[Split, _Settled, str]] = []
     reason = "not sanlong_wukan (a non-dealer wins from the deal only with 三龙五坎)"
     if h.winner == h.dealer:
         tian = evaluate_win(h.hand, [], None, Source.DEAL, table)
@@ -640,13 +674,28 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled] | dict[str, A
         elif tian.hu < minimum:
             reason = f"below minimum: {tian.hu} < {minimum}, and not sanlong_wukan"
         else:
-            candidates.append((tian, settle(tian, ("tianhu",), None)))
-    sl = sanlong_wukan(h.hand, table, wukan_counts_long=options.wukan_counts_long)
+            candidates.append((tian, *settle(tian, ("tianhu",), None)))
+    sl = sanlong_wukan(list(h.hand), table, wukan_counts_long=options.wukan_counts_long)
     if sl is not None:
-        candidates.append((sl, settle(sl, ("sanlong_wukan",), None)))
+        candidates.append((sl, *settle(sl, ("sanlong_wukan",), None)))
     if not candidates:
         return _not_a_win(reason)
     return max(candidates, key=lambda c: (c[1].duo, c[0].hu))
+
+
+def _parts_of(h: GuilinHand | BohuHand) -> _Parts:
+    """A request checked the careful way, as the quick check gives it."""
+    held = list(h.hand)
+    for m in h.melds:
+        for k in m.cards:
+            held[k] += 1
+    if h.win_card is not None:
+        held[h.win_card] += 1
+    xing = bytes(h.xing) if isinstance(h, GuilinHand) else b""
+    return _Parts(
+        h.options, h.players, h.dealer, h.winner, h.melds, bytes(h.hand), held, h.win_card, h.source, h.from_seat,
+        h.first_discard, xing,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -858,25 +907,18 @@ def _bohu_win(
     data: Mapping[str, Any],
 ) -> tuple[Split, int, int, int, tuple[str, ...], list[int]] | dict[str, Any]:
     """(split, 胡息, 番, score, names, points) of the win, or the answer for a hand that is not a win."""
-    h = parse_bohu(data)
+    h = _quick_bohu_parts(data) or _parts_of(_checked_bohu(data))
     options = h.options
     table = BOHU.win_table_for(options)
     minimum = options.min_huxi
-
-    # Every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count (§12).
-    held = list(h.hand)
-    for m in h.melds:
-        for k in m.cards:
-            held[k] += 1
-    if h.win_card is not None:
-        held[h.win_card] += 1
+    held = h.held  # every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count
 
     candidates: list[_Scored] = []
     if h.source is Source.DEAL:
         # §13 and procedure P9, as BohuRules.deal_wins: 三提五坎 for any seat (no shape, no minimum), a complete
         # dealt hand for a dealer without 提 (minimum on the doubled 胡息); a dealer qualifying for both gets the
         # higher score.
-        stw = san_ti_wu_kan(h.hand, h.melds, table)
+        stw = san_ti_wu_kan(list(h.hand), h.melds, table)
         if stw is not None:
             candidates.append((stw, score_win(stw, held, ("tianhu",), Source.DEAL, options)))
         reason = "not 三提五坎 (a non-dealer wins from the deal only with 3 提, or 提 + 坎 >= 5)"
@@ -934,69 +976,86 @@ def _bohu_win(
 # ---------------------------------------------------------------------------------------------------------------------
 # The quick check: one pass over a request, for the common case (every field well-typed and consistent, a win during
 # play). It answers exactly what the careful check above answers, or None: anything it does not take the plain way (a
-# field of another type, a card string not read before with separators, a meld not seen before, a win from the deal,
-# any problem at all) goes to the careful check, which finds the first problem and words it.
+# field of another type, a card string with separators or the 叄 spelling, a meld not checked before that is not well
+# formed, a win from the deal, any problem at all) goes to the careful check, which finds the first problem and words
+# it. Cards are read as bytes, one kind a byte, and counted by C (``bytes.count``), not card by card in Python.
+
+# A string of canonical glyphs read without a Python loop: each glyph is one UTF-16 code unit, and the low bytes of
+# the twenty are distinct, so translating the low bytes gives the kinds (255: no glyph has that low byte), and the
+# high bytes, compared with the ones each kind's glyph has, prove that every character was that glyph.
+_UTF16 = GLYPHS.encode("utf-16-le")
+_KIND_OF_LOW = bytes(_UTF16[::2].find(b) if b in _UTF16[::2] else 255 for b in range(256))
+_HIGH_OF_KIND = bytes(_UTF16[1::2][k] if k < NUM_KINDS else 0 for k in range(256))
+
+
+def _glyph_kinds(value: Any) -> bytes | None:
+    """The kinds of a string of cards, a byte a card in order: a string of the twenty canonical glyphs, or one the
+    careful check has read before (a separator, 叄); else None."""
+    if type(value) is not str:
+        return None
+    if len(value) <= 4:  # a winning card, a meld: few distinct, kept
+        known = _SHORT.get(value)
+        if known is not None:
+            return known
+    try:
+        units = value.encode("utf-16-le")
+    except UnicodeEncodeError:  # a lone surrogate: not a card (the careful check words it)
+        return None
+    kinds = units[::2].translate(_KIND_OF_LOW)
+    if 255 in kinds or kinds.translate(_HIGH_OF_KIND) != units[1::2]:
+        cards = _CARDS.get(value)  # read well by the careful check before
+        return None if cards is None else bytes(cards)
+    if len(value) <= 4:
+        if len(_SHORT) >= _CACHE_LIMIT:
+            _SHORT.clear()
+        _SHORT[value] = kinds
+    return kinds
+
+
+# Short card strings read by _glyph_kinds: the text -> the kinds.
+_SHORT: dict[str, bytes] = {}
 
 
 def _quick_melds(
-    raw_melds: Any, kinds: Sequence[MeldKind], rules: str, erqishi: bool, total: list[int]
-) -> tuple[tuple[Meld, ...], int, int, int] | None:
-    """(melds, their cards, quads, 提) of well-formed melds, their cards added to the count vector ``total``; or
-    None (a malformed one is left to the careful check, which names it with its index)."""
+    raw_melds: Any, kinds: Sequence[MeldKind], rules: str, erqishi: bool
+) -> tuple[tuple[Meld, ...], bytes, int, int] | None:
+    """(melds, all their cards as kinds, quads, 提) of well-formed melds; or None (a malformed one is left to the
+    careful check, which names it with its index)."""
     if raw_melds is None:
-        return (), 0, 0, 0
+        return (), b"", 0, 0
     if type(raw_melds) is not list:
         return None
     known = _MELD_FACTS.get
     found: list[Meld] = []
-    cards_n = quads = tis = 0
+    cards: list[bytes] = []
+    quads = tis = 0
     for raw in raw_melds:
         if type(raw) is not dict or len(raw) != 2:
             return None
-        kind, cards = raw.get("kind"), raw.get("cards")
-        if type(kind) is not str or type(cards) is not str:
+        kind, text = raw.get("kind"), raw.get("cards")
+        if type(kind) is not str or type(text) is not str:
             return None
-        key = (rules, erqishi, kind, cards)
+        key = (rules, erqishi, kind, text)
         facts = known(key)
         if facts is None:
             try:
                 meld = _meld(raw, 0, kinds, rules, erqishi=erqishi)  # checked (and kept) as the careful check would
             except Malformed:
                 return None
-            facts = (meld, len(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is MeldKind.TI))
+            facts = (meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is MeldKind.TI))
             if len(_MELD_FACTS) >= _CACHE_LIMIT:
                 _MELD_FACTS.clear()
             _MELD_FACTS[key] = facts
-        meld, n, quad, ti = facts
-        found.append(meld)
-        for k in meld.cards:
-            total[k] += 1
-        cards_n += n
-        quads += quad
-        tis += ti
-    return tuple(found), cards_n, quads, tis
+        found.append(facts[0])
+        cards.append(facts[1])
+        quads += facts[2]
+        tis += facts[3]
+    return tuple(found), b"".join(cards), quads, tis
 
 
-# What the quick check reads of a meld checked before: (the meld, its cards, 1 if a quad, 1 if a 提), by the same key
-# as _MELDS.
-_MELD_FACTS: dict[tuple[str, bool, str, str], tuple[Meld, int, int, int]] = {}
-
-
-def _quick_cards(value: Any) -> list[int] | None:
-    """The cards of a string of glyphs only (the usual way cards are written), or None."""
-    if type(value) is not str:
-        return None
-    cards = _CARDS.get(value)
-    if cards is not None:
-        return list(cards)
-    try:
-        parsed = [_KIND_OF[ch] for ch in value]
-    except KeyError:
-        return None
-    if len(_CARDS) >= _CACHE_LIMIT:
-        _CARDS.clear()
-    _CARDS[value] = tuple(parsed)
-    return parsed
+# What the quick check reads of a meld checked before: (the meld, its cards as kinds, 1 if a quad, 1 if a 提), by the
+# same key as _MELDS.
+_MELD_FACTS: dict[tuple[str, bool, str, str], tuple[Meld, bytes, int, int]] = {}
 
 
 def _quick_common(
@@ -1026,74 +1085,124 @@ def _quick_common(
     return options, players, who
 
 
-def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
-    """:func:`parse_guilin` of a plain request, in one pass; None sends it the careful way."""
+def _counted(hand: bytes, more: bytes) -> tuple[list[int], list[int]]:
+    """(count vector of ``hand`` and ``more``, count vector of ``hand``) of cards given as kinds (a loop over the
+    bytes: cheaper than twenty ``bytes.count`` calls for a hand's few cards)."""
+    in_hand = [0] * NUM_KINDS
+    for k in hand:
+        in_hand[k] += 1
+    counts = in_hand[:]
+    for k in more:
+        counts[k] += 1
+    return counts, in_hand
+
+
+class _Parts(NamedTuple):
+    """A checked request as the scorer reads it: what :class:`GuilinHand` / :class:`BohuHand` hold, with the
+    concealed counts as bytes and every card of the winning hand counted (what 醒 and the 名堂 count)."""
+
+    options: Any
+    players: int
+    dealer: int
+    winner: int
+    melds: tuple[Meld, ...]
+    hand: bytes  # count vector (for a deal win it includes the 挡底 / 亮张)
+    held: list[int]  # count vector of hand, melds and the winning card
+    win_card: int | None
+    source: Source
+    from_seat: int
+    first_discard: bool
+    xing: bytes  # kinds, in order (Guilin; empty for Bohu)
+
+
+def _quick_guilin_parts(data: Mapping[str, Any]) -> _Parts | None:
+    """A plain Guilin request checked in one pass; None sends it the careful way."""
     common = _quick_common(data, _GUILIN, GUILIN_FIELDS, _GUILIN.players)
     if common is None:
         return None
     options, players, (dealer, winner, source, from_seat, first_discard) = common
-    hand_cards = _quick_cards(data.get("hand"))
-    win = _quick_cards(data.get("win_card"))
+    in_hand = _glyph_kinds(data.get("hand"))
+    win = _glyph_kinds(data.get("win_card"))
     xing_raw = data.get("xing")
-    xing = [] if xing_raw is None else _quick_cards(xing_raw)
-    if hand_cards is None or win is None or xing is None or len(win) != 1:
+    xing = b"" if xing_raw is None else _glyph_kinds(xing_raw)
+    if in_hand is None or win is None or xing is None or len(win) != 1:
         return None
-    hand = [0] * NUM_KINDS
-    for k in hand_cards:
-        hand[k] += 1
-    total = hand[:]
-    melds_found = _quick_melds(data.get("melds"), GUILIN_MELDS, "guilin", True, total)
+    melds_found = _quick_melds(data.get("melds"), GUILIN_MELDS, "guilin", True)
     if melds_found is None:
         return None
     melds, in_melds, meld_quads, _ = melds_found
     if first_discard and melds:
         return None
-    total[win[0]] += 1
-    for k in xing:
-        total[k] += 1
-    if max(total) > COPIES:
+    counts, in_hand_counts = _counted(in_hand, in_melds + win)
+    if xing:
+        total = counts[:]
+        for k in xing:
+            total[k] += 1
+        if max(total) > COPIES:
+            return None
+    elif max(counts) > COPIES:
         return None
+    hand = bytes(in_hand_counts)
     # held_count_problem during play: held = 20 + max(0, Q - 1), one less with skip_discard and Q >= 2.
     quads = meld_quads + hand.count(4)
     target = 20 + max(0, quads - 1)
-    held = len(hand_cards) + in_melds
+    held = len(in_hand) + len(in_melds)
     if held != target and not (held == target - 1 and quads >= 2 and options.two_long == "skip_discard"):
         return None
+    return _Parts(options, players, dealer, winner, melds, hand, counts, win[0], source, from_seat, first_discard, xing)
+
+
+def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
+    """:func:`parse_guilin` of a plain request, in one pass; None sends it the careful way."""
+    p = _quick_guilin_parts(data)
+    if p is None:
+        return None
     return GuilinHand(
-        options, players, dealer, winner, melds, tuple(hand), win[0], source, from_seat, first_discard, tuple(xing)
-    )
+        p.options, p.players, p.dealer, p.winner, p.melds, tuple(p.hand), p.win_card, p.source, p.from_seat,
+        p.first_discard, tuple(p.xing),
+    )  # fmt: skip
 
 
-def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
-    """:func:`parse_bohu` of a plain request, in one pass; None sends it the careful way."""
+def _quick_bohu_parts(data: Mapping[str, Any]) -> _Parts | None:
+    """A plain Bohu request checked in one pass; None sends it the careful way."""
     common = _quick_common(data, BOHU, BOHU_FIELDS, BOHU_PLAYERS)
     if common is None:
         return None
     options, players, (dealer, winner, source, from_seat, first_discard) = common
-    hand_cards = _quick_cards(data.get("hand"))
-    win = _quick_cards(data.get("win_card"))
-    if hand_cards is None or win is None or len(win) != 1:
+    in_hand = _glyph_kinds(data.get("hand"))
+    win = _glyph_kinds(data.get("win_card"))
+    if in_hand is None or win is None or len(win) != 1:
         return None
-    hand = [0] * NUM_KINDS
-    for k in hand_cards:
-        hand[k] += 1
-    total = hand[:]
-    melds_found = _quick_melds(data.get("melds"), BOHU_MELDS, "bohu", options.erqishi, total)
+    melds_found = _quick_melds(data.get("melds"), BOHU_MELDS, "bohu", options.erqishi)
     if melds_found is None:
         return None
     melds, in_melds, quads, tis = melds_found
     if first_discard and tis != len(melds):
         return None
-    total[win[0]] += 1
-    if max(total) > COPIES or 4 in hand:
+    counts, in_hand_counts = _counted(in_hand, in_melds + win)
+    if max(counts) > COPIES:
+        return None
+    hand = bytes(in_hand_counts)
+    if 4 in hand:
         return None
     # bohu_held_problem during play: 19 + k, or down to 19 + k - t for a player short after initial 提.
     target = 19 + quads
     short = 0 if options.short_player == "replacement" else max(0, tis - (1 if winner == dealer else 0))
-    held = len(hand_cards) + in_melds
+    held = len(in_hand) + len(in_melds)
     if not target - short <= held <= target:
         return None
-    return BohuHand(options, players, dealer, winner, melds, tuple(hand), win[0], source, from_seat, first_discard)
+    return _Parts(options, players, dealer, winner, melds, hand, counts, win[0], source, from_seat, first_discard, b"")
+
+
+def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
+    """:func:`parse_bohu` of a plain request, in one pass; None sends it the careful way."""
+    p = _quick_bohu_parts(data)
+    if p is None:
+        return None
+    return BohuHand(
+        p.options, p.players, p.dealer, p.winner, p.melds, tuple(p.hand), p.win_card, p.source, p.from_seat,
+        p.first_discard,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -1182,7 +1291,10 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
             return None
         if len(_OPTION_TEXTS) >= 64:
             _OPTION_TEXTS.clear()
+            _READ_OPTIONS.clear()
         _OPTION_TEXTS[text_of_options] = options
+        if type(options) is dict:
+            _READ_OPTIONS[id(options)] = (options, {})
     try:
         data = loads(line[:start] + "0" + line[end:], what="the input", max_bytes=MAX_INPUT)
     except JsonInputError:
@@ -1198,6 +1310,9 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
 
 # Options objects as written in a line, read: the text -> the object (a flat dict).
 _OPTION_TEXTS: dict[str, Any] = {}
+# The same objects by identity (each held here and in _OPTION_TEXTS, so no id is reused while kept): the object and
+# its parsed options per game, filled by _parsed_options as a game accepts them.
+_READ_OPTIONS: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
 def _decoded(text: str | bytes) -> Any:
