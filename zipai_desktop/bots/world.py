@@ -82,7 +82,7 @@ def _build(
             hand[k] += 1
         del pool[:size]
         game.hands[seat] = hand
-    game.piles = [list(p) for p in obs.piles]
+    game.piles = list(obs.piles)  # tuples, as the game keeps them
     game.discarded = list(obs.discarded)  # frozen sets, as the game keeps them
     no_kinds: frozenset[int] = frozenset()
     game.chou = [d if getattr(game.procedure, "own_discard_ban", True) else no_kinds for d in obs.discarded]

@@ -234,7 +234,9 @@ class Game:
         #: others' hands, read at every decision. Code that sets hands from outside calls :meth:`recount`.
         self.sizes = [0] * n
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
-        self.piles: list[list[int]] = [[] for _ in range(n)]
+        # Each seat's pile as a tuple (a new one when a card goes there, about 20 times a hand): an observation, made
+        # at every decision, shows them as they are instead of copying every pile.
+        self.piles: list[tuple[int, ...]] = [()] * n
         # Kinds per seat, kept as frozen sets (a new one when a kind is added, a dozen times a hand) so that an
         # observation, made at every decision, shows them as they are instead of copying five sets.
         self.chou: list[frozenset[int]] = [_NO_KINDS] * n  # 臭牌 (incl. own discards): may not 吃
@@ -494,7 +496,7 @@ class Game:
         card = self.dead_card
         assert card is not None
         self.dead_card = None
-        self.piles[seat].append(card)
+        self.piles[seat] += (card,)
         self._spent[card] += 1
         self._emit(ev.ToPile(seat, card, dead=True))
         self._flip(self.next_seat(seat))
@@ -636,7 +638,7 @@ class Game:
                 return True
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.
         self.window = None
-        self.piles[owner].append(card)
+        self.piles[owner] += (card,)
         self._spent[card] += 1
         self.events.append(ev.ToPile(owner, card))
         return False
@@ -968,7 +970,7 @@ class Game:
         other = copy.copy(self)
         other.hands = [list(h) for h in self.hands]
         other.melds = [list(m) for m in self.melds]
-        other.piles = [list(p) for p in self.piles]
+        other.piles = list(self.piles)  # (tuples: shared)
         other.chou = list(self.chou)  # (frozen sets: shared)
         other.discarded = list(self.discarded)
         other.peng_ban = list(self.peng_ban)

@@ -113,7 +113,7 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         tuple(hand),
         tuple(game.sizes),  # (kept by the game as cards move: summing the hands here cost a tenth of observe)
         tuple(shown),
-        tuple(map(tuple, game.piles)),
+        tuple(game.piles),  # (tuples, replaced by the game when a card goes to a pile)
         tuple(game.discarded),  # (frozen sets, replaced by the game when a kind is added)
         len(game.wall),
         game.dang_di,
