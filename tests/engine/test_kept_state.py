@@ -1,11 +1,12 @@
 """State the engine keeps between decisions (issue 13 speed work) equals a fresh reading after every step.
 
 The game keeps each seat's meld facts (updated in place when it adds a meld), each seat's loose-card reach (kept
-with a copy of the hand it was made for) and each seat's hand size (updated where cards move); observe keeps each
-seat's melds as seen by itself and by the others.
-Seeded random hands of both games (Bohu with 2, 3 and 4 seated) check, after every action, that whatever is kept and
-still valid is what a fresh computation gives (every seat's observation equals one made with nothing kept), and that
-the kept facts are the ones the game reads (not made again) at nearly every step.
+with a copy of the hand it was made for), each seat's hand size (updated where cards move) and each seat's melds as
+seen by itself and by the others (made when a meld is made), and it keeps piles and kinds as immutable values that
+observe shows as they are. Seeded random hands of both games (Bohu with 2, 3 and 4 seated) check, after every action,
+that whatever is kept and still valid is what a fresh computation gives (every seat's observation shows what a fresh
+reading of the hands, melds, piles and kinds gives), and that the kept facts are the ones the game reads (not made
+again) at nearly every step.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from __future__ import annotations
 import pytest
 
 from zipai_desktop.bots import make_bot
+from zipai_desktop.engine.cards import HIDDEN
 from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.hu import meld_facts
+from zipai_desktop.engine.melds import Meld
 from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.reach import completing_cards
 from zipai_desktop.engine.rules import get_rules
@@ -35,11 +38,17 @@ def _check_kept(game: Game) -> tuple[int, int]:
         reach = game._reach[seat]
         if reach is not None and reach[0] == game.hands[seat]:
             assert reach[1] == completing_cards(bytes(game.hands[seat]), game.table.erqishi)
-        kept_views = game.view_cache
+        # What observe shows from the game's kept state (hand sizes, melds as shown, piles and kinds kept as
+        # immutable values) is what a fresh reading of the hands, meld lists, piles and sets gives.
         seen = observe(game, seat)
-        game.view_cache = {}
-        assert seen == observe(game, seat)  # what observe kept is what it reads afresh
-        game.view_cache = kept_views
+        assert seen.hand_sizes == tuple(sum(hand) for hand in game.hands)
+        assert seen.melds == tuple(
+            tuple(m if s == seat or m.face_down < len(m.cards) else Meld(m.kind, (HIDDEN,) * len(m.cards)) for m in ms)
+            for s, ms in enumerate(game.melds)
+        )
+        assert seen.piles == tuple(tuple(pile) for pile in game.piles)
+        assert seen.discarded == tuple(frozenset(kinds) for kinds in game.discarded)
+        assert (seen.chou, seen.peng_ban) == (frozenset(game.chou[seat]), frozenset(game.peng_ban[seat]))
     return valid, seats
 
 

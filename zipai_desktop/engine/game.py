@@ -29,7 +29,7 @@ from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import GLYPHS, NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, WinTable, evaluate_roles
 from .hu import meld_facts as hu_meld_facts
-from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with
+from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with, shown_to_others
 from .reach import completing_cards
 from .rules.base import Procedure, RuleSet
 
@@ -234,6 +234,11 @@ class Game:
         #: others' hands, read at every decision. Code that sets hands from outside calls :meth:`recount`.
         self.sizes = [0] * n
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        #: per seat, its melds as a tuple (as it sees them) and as every other seat sees them (face-down kinds hidden):
+        #: made when a meld is made or upgraded, read by every observation. Code that sets melds from outside calls
+        #: :meth:`recount`.
+        self.melds_own: list[tuple[Meld, ...]] = [()] * n
+        self.melds_shown: list[tuple[Meld, ...]] = [()] * n
         # Each seat's pile as a tuple (a new one when a card goes there, about 20 times a hand): an observation, made
         # at every decision, shows them as they are instead of copying every pile.
         self.piles: list[tuple[int, ...]] = [()] * n
@@ -264,8 +269,6 @@ class Game:
         self._spent = [0] * NUM_KINDS
         self.wall = []
         self.is_fork = False  # a copy made by :meth:`fork` for a what-if question
-        #: kept copies of the public parts of the table, for :func:`~.observation.observe` (each checked before use)
-        self.view_cache: dict[Any, Any] = {}
         #: per seat: its melds as last read and their facts (see :meth:`meld_facts`)
         self._facts: list[tuple[list[Meld], int, int, MeldFacts] | None] = [(m, 0, 0, (0, 0, {})) for m in self.melds]
         self._meld_version = [0] * n  # per seat: meld changes made by the engine (see :meth:`meld_facts`)
@@ -355,8 +358,11 @@ class Game:
         self.short = short
 
     def recount(self) -> None:
-        """Count the hands afresh into :attr:`sizes` (after code outside the engine set them: a position, a world)."""
+        """Read the hands and melds afresh after code outside the engine set them (a position, a world): the hand
+        sizes (:attr:`sizes`) and the melds as shown (:attr:`melds_own`, :attr:`melds_shown`)."""
         self.sizes = list(map(sum, self.hands))
+        self.melds_own = [tuple(ms) for ms in self.melds]
+        self.melds_shown = [shown_to_others(ms) for ms in self.melds_own]
 
     def deal_hands(self, size: int) -> None:
         """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
@@ -539,12 +545,18 @@ class Game:
                 by_card = {**by_card, first: (by_card.get(first, _NO_MELD)[0], len(melds) - 1)}
             facts = (cards + len(meld.cards), quads + (kind in QUAD_KINDS), by_card)
             self._facts[seat] = (melds, len(melds), version + 1, facts)
+        self._show_melds(seat)
         self.events.append(ev.Melded(seat, meld, -1, forced, from_seat, from_hand))
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
         self.melds[seat][index] = meld
         self._meld_version[seat] += 1
+        self._show_melds(seat)
         self.events.append(ev.Melded(seat, meld, index, True, from_seat))
+
+    def _show_melds(self, seat: int) -> None:
+        own = self.melds_own[seat] = tuple(self.melds[seat])
+        self.melds_shown[seat] = shown_to_others(own)
 
     def _expose_longs(self, seat: int) -> None:
         """Procedure P6: making a quad while holding concealed 龙 lays every 龙 down face up (重舵)."""
@@ -971,6 +983,8 @@ class Game:
         other.hands = [list(h) for h in self.hands]
         other.melds = [list(m) for m in self.melds]
         other.piles = list(self.piles)  # (tuples: shared)
+        other.melds_own = list(self.melds_own)
+        other.melds_shown = list(self.melds_shown)
         other.chou = list(self.chou)  # (frozen sets: shared)
         other.discarded = list(self.discarded)
         other.peng_ban = list(self.peng_ban)
@@ -987,7 +1001,6 @@ class Game:
         other._spent = list(self._spent)
         other.wall = list(self.wall)
         other.is_fork = True
-        other.view_cache = {}
         other._facts = [None] * len(self._facts)  # the copy's meld lists are new lists
         other._meld_version = list(self._meld_version)
         other._reach = list(self._reach)

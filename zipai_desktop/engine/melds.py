@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import permutations
 
-from .cards import format_cards, is_big, number
+from .cards import HIDDEN, format_cards, is_big, number
 
 
 class MeldKind(StrEnum):
@@ -66,6 +66,14 @@ class Meld:
 
     def __str__(self) -> str:
         return f"{self.kind.value} {format_cards(self.cards)}"
+
+
+def shown_to_others(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """A seat's melds as every other seat sees them: a meld whose kind is hidden (扫, 扫穿, 偎: every card face down)
+    shows its cards as :data:`~.cards.HIDDEN`; the others as they are (the same tuple when no meld is hidden)."""
+    if not any(m.kind in FACE_DOWN for m in melds):
+        return melds  # most seats have no face-down meld
+    return tuple([Meld(m.kind, (HIDDEN,) * len(m.cards)) if m.hidden_kind else m for m in melds])
 
 
 def chi_shape(cards: tuple[int, ...] | list[int]) -> str | None:

@@ -6,13 +6,12 @@ face-down 扫 / 扫穿, the card another seat turned into its own 扫, and other
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action
 from .cards import HIDDEN, NUM_KINDS
 from .events import Event, redact
-from .melds import FACE_DOWN, Meld
+from .melds import Meld
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,29 +48,7 @@ class Observation(NamedTuple):
     own_decisions: int  # decisions this seat has made this hand (seeds a bot's choice)
 
 
-def _visible_meld(meld: Meld, viewer: int, owner: int) -> Meld:
-    if owner == viewer or not meld.hidden_kind:
-        return meld
-    return Meld(meld.kind, (HIDDEN,) * len(meld.cards))
-
-
-def _visible_melds(melds: list[Meld], viewer: int, owner: int) -> tuple[Meld, ...]:
-    if owner == viewer or not any(m.kind in FACE_DOWN for m in melds):
-        return tuple(melds)
-    return tuple(_visible_meld(m, viewer, owner) for m in melds)
-
-
-_kind = attrgetter("kind")
-_FACE_DOWN_KINDS = FACE_DOWN.keys()
 _new_observation = tuple.__new__
-
-
-def _meld_views(melds: list[Meld]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
-    """A seat's melds as it sees them and as every other seat sees them (the kind of a face-down meld hidden)."""
-    own = tuple(melds)
-    if _FACE_DOWN_KINDS.isdisjoint(map(_kind, own)):
-        return own, own  # most seats have no face-down meld: their melds are shown as they are
-    return own, tuple([_visible_meld(m, -1, 0) for m in own])
 
 
 def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
@@ -89,20 +66,10 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         events = tuple(e for e in seen if e is not None)
     hand = game.hands[seat]
     assert len(hand) == NUM_KINDS
-    melds = game.melds
-    # Each seat's melds as seen by itself and by the others, kept in ``game.view_cache`` with the meld list they were
-    # read from, its length and its version (the engine counts every meld it adds or upgrades, as for
-    # :meth:`Game.meld_facts`), and read again when any of them changed.
-    views = game.view_cache.get("melds")
-    if views is None:
-        views = game.view_cache["melds"] = [None] * n
-    versions = game._meld_version
-    shown = []
-    for s, ms in enumerate(melds):
-        kept = views[s]
-        if kept is None or kept[0] is not ms or kept[1] != len(ms) or kept[2] != versions[s]:
-            kept = views[s] = (ms, len(ms), versions[s], *_meld_views(ms))
-        shown.append(kept[3] if s == seat else kept[4])
+    # Every seat's melds as the others see them, and this seat's own as it sees them: both kept by the game as melds
+    # are made (Game.melds_shown, Game.melds_own).
+    shown = list(game.melds_shown)
+    shown[seat] = game.melds_own[seat]
     values = (
         seat,
         game.rules.name,
