@@ -154,7 +154,8 @@ def test_every_line_answered_the_quick_way_is_answered_the_same_the_careful_way(
     monkeypatch.setattr(score, "_with_known_options", lambda text: None)
     careful: list[str] = []
     for line in lines:
-        for kept in (score._SETTLED, score._READ_OPTIONS, score._LAST_OPTIONS, score._OPTIONS, score._WHO_PLAIN):
-            kept.clear()
+        kept: list[dict[Any, Any]] = [score._DUO, score._PAID, score._TURNED, score._READ_OPTIONS, score._LAST_OPTIONS]
+        for cache in [*kept, score._OPTIONS, score._WHO_PLAIN]:
+            cache.clear()
         careful.append(_line_outcome(line))
     assert careful == answers

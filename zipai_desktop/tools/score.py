@@ -619,27 +619,43 @@ def _settle(
     """What settle_guilin settles, without the explanation the game's settlement panel shows (each 醒 card's counts,
     the payments): the same functions, fewer objects; with the result line's text after the groups.
 
-    A stream has few distinct settlements: each is kept by everything it depends on (the 胡, the 醒 counted and the
-    cards turned, an own draw or not, the specials, the seats, the options), so a known one costs a look-up."""
-    key = (hu, xing, turned, source is Source.OWN_DRAW, special, winner, payer, players, id(options))
-    known = _SETTLED.get(key)
-    if known is not None and known[0] is options:  # the id is the options' own while they are held here
-        return known[1], known[2]
-    parts, names, duo = duo_parts(hu, xing, source, special, options)
-    points = guilin_points(duo, winner, payer, players)
-    settled = _Settled(hu, duo, parts, tuple(turned), names, points)
-    shown = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in parts.items()])
-    tail = (
-        f'"special": [{", ".join(map(_esc, names))}], "duo": {_int(duo)}, "duo_parts": {{{shown}}}, '
-        f'"xing_cards": {_esc(format_cards(turned))}, "score": {_int(duo)}, "points": {_points_text(points)}}}'
-    )
-    if len(_SETTLED) >= _CACHE_LIMIT:
-        _SETTLED.clear()
-    _SETTLED[key] = (options, settled, tail)
-    return settled, tail
+    The settlement is kept in three pieces, each by what it depends on, as a stream repeats each piece far more often
+    than a whole settlement: the 舵 and its parts (the 胡, the 醒 counted, an own draw or not, the specials, the
+    options), the 醒 cards turned, and the points (the 舵 and the seats)."""
+    key = (hu, xing, source is Source.OWN_DRAW, special, id(options))
+    duo_known = _DUO.get(key)
+    if duo_known is None or duo_known[0] is not options:  # the id is the options' own while they are held here
+        parts, names, duo = duo_parts(hu, xing, source, special, options)
+        shown = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in parts.items()])
+        text = (
+            f'"special": [{", ".join(map(_esc, names))}], "duo": {_int(duo)}, "duo_parts": {{{shown}}}, "xing_cards": '
+        )
+        duo_known = (options, parts, names, duo, text)
+        if len(_DUO) >= _CACHE_LIMIT:
+            _DUO.clear()
+        _DUO[key] = duo_known
+    _, parts, names, duo, duo_text = duo_known
+    paid = _PAID.get((duo, winner, payer, players))
+    if paid is None:
+        points = guilin_points(duo, winner, payer, players)
+        paid = (points, f', "score": {_int(duo)}, "points": {_points_text(points)}}}')
+        if len(_PAID) >= _CACHE_LIMIT:
+            _PAID.clear()
+        _PAID[(duo, winner, payer, players)] = paid
+    cards = _TURNED.get(turned)
+    if cards is None:
+        cards = _esc(format_cards(turned))
+        if len(_TURNED) >= _CACHE_LIMIT:
+            _TURNED.clear()
+        _TURNED[turned] = cards
+    return _Settled(hu, duo, parts, tuple(turned), names, paid[0]), duo_text + cards + paid[1]
 
 
-_SETTLED: dict[tuple[Any, ...], tuple[GuilinOptions, _Settled, str]] = {}
+# The pieces of a settlement and their text: the 舵 (the options, the parts, the names, the total, the text from
+# "special" to "xing_cards"), the points (and their text from "score" on) and the 醒 cards' text.
+_DUO: dict[tuple[Any, ...], tuple[GuilinOptions, dict[str, int], tuple[str, ...], int, str]] = {}
+_PAID: dict[tuple[int, int, int | None, int], tuple[tuple[int, ...], str]] = {}
+_TURNED: dict[bytes, str] = {}
 
 
 def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str] | dict[str, Any]:
@@ -1025,37 +1041,53 @@ def _quick_melds(
         return (), b"", 0, 0
     if type(raw_melds) is not list:
         return None
-    known = _MELD_FACTS.get
-    found: list[Meld] = []
-    cards: list[bytes] = []
-    quads = tis = 0
-    for raw in raw_melds:
-        if type(raw) is not dict or len(raw) != 2:
-            return None
-        kind, text = raw.get("kind"), raw.get("cards")
-        if type(kind) is not str or type(text) is not str:
-            return None
-        key = (rules, erqishi, kind, text)
-        facts = known(key)
-        if facts is None:
-            try:
-                meld = _meld(raw, 0, kinds, rules, erqishi=erqishi)  # checked (and kept) as the careful check would
-            except Malformed:
+    by_kind = _MELD_FACTS.get((rules, erqishi))
+    if by_kind is None:
+        by_kind = _MELD_FACTS[(rules, erqishi)] = {}
+    facts_of = by_kind.get
+    found: list[tuple[Meld, bytes, int, int]] = []
+    try:
+        for raw in raw_melds:
+            # Two fields, "kind" and "cards": a kind and cards read before find the meld (the tables hold strings
+            # only, so a value of another type finds nothing, and a list or object raises TypeError).
+            if type(raw) is not dict or len(raw) != 2:
                 return None
-            facts = (meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is MeldKind.TI))
-            if len(_MELD_FACTS) >= _CACHE_LIMIT:
-                _MELD_FACTS.clear()
-            _MELD_FACTS[key] = facts
-        found.append(facts[0])
-        cards.append(facts[1])
-        quads += facts[2]
-        tis += facts[3]
-    return tuple(found), b"".join(cards), quads, tis
+            facts = facts_of(raw.get("kind"), _NO_FACTS).get(raw.get("cards"))  # type: ignore[arg-type]
+            if facts is None:
+                facts = _new_meld_facts(raw, kinds, rules, erqishi, by_kind)
+                if facts is None:
+                    return None
+            found.append(facts)
+    except TypeError:
+        return None
+    if not found:
+        return (), b"", 0, 0
+    melds, cards, quads, tis = zip(*found, strict=True)
+    return melds, b"".join(cards), sum(quads), sum(tis)
 
 
-# What the quick check reads of a meld checked before: (the meld, its cards as kinds, 1 if a quad, 1 if a 提), by the
-# same key as _MELDS.
-_MELD_FACTS: dict[tuple[str, bool, str, str], tuple[Meld, bytes, int, int]] = {}
+def _new_meld_facts(
+    raw: dict[str, Any], kinds: Sequence[MeldKind], rules: str, erqishi: bool,
+    by_kind: dict[str, dict[str, tuple[Meld, bytes, int, int]]],
+) -> tuple[Meld, bytes, int, int] | None:  # fmt: skip
+    kind, text = raw.get("kind"), raw.get("cards")
+    if type(kind) is not str or type(text) is not str:
+        return None
+    try:
+        meld = _meld(raw, 0, kinds, rules, erqishi=erqishi)  # checked (and kept) as the careful check would
+    except Malformed:
+        return None
+    facts = (meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is MeldKind.TI))
+    if sum(map(len, by_kind.values())) >= _CACHE_LIMIT:
+        by_kind.clear()
+    by_kind.setdefault(kind, {})[text] = facts
+    return facts
+
+
+# What the quick check reads of a meld checked before: (the meld, its cards as kinds, 1 if a quad, 1 if a 提), by
+# (rules, erqishi), then the kind and the cards as given (the key of _MELDS, as nested tables: no key to make).
+_MELD_FACTS: dict[tuple[str, bool], dict[str, dict[str, tuple[Meld, bytes, int, int]]]] = {}
+_NO_FACTS: dict[str, tuple[Meld, bytes, int, int]] = {}
 
 
 def _quick_common(
