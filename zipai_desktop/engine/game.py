@@ -114,6 +114,7 @@ _OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DI
 _DISCARD_PHASE, _CLAIM_PHASE, _ENDED_PHASE = Phase.DISCARD, Phase.CLAIM, Phase.ENDED
 
 MeldFacts = tuple[int, int, dict[int, tuple[int, int]]]
+_NO_FACTS: MeldFacts = (0, 0, {})  # (shared: kept facts are replaced, never changed in place)
 
 
 def _unlocked(hand: list[int]) -> bool:
@@ -269,9 +270,8 @@ class Game:
         self._spent = [0] * NUM_KINDS
         self.wall = []
         self.is_fork = False  # a copy made by :meth:`fork` for a what-if question
-        #: per seat: its melds as last read and their facts (see :meth:`meld_facts`)
-        self._facts: list[tuple[list[Meld], int, int, MeldFacts] | None] = [(m, 0, 0, (0, 0, {})) for m in self.melds]
-        self._meld_version = [0] * n  # per seat: meld changes made by the engine (see :meth:`meld_facts`)
+        #: per seat: the facts of its melds, kept as melds are made (see :meth:`meld_facts`)
+        self._facts: list[MeldFacts] = [_NO_FACTS] * n
         #: per seat: its hand as last checked for 胡 and the cards that might complete it (see :meth:`_win_check`)
         self._reach: list[tuple[list[int], int | None] | None] = [None] * n
 
@@ -280,7 +280,8 @@ class Game:
 
     @property
     def to_act(self) -> int | None:
-        return self.pending.seat if self.pending else None
+        pending = self.pending
+        return None if pending is None else pending.seat
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.pending is None or self.pending.seat != seat:
@@ -290,18 +291,11 @@ class Game:
     def meld_facts(self, seat: int) -> MeldFacts:
         """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of the seat's melds.
 
-        Read at every card on offer, so the answer is kept with the seat's meld list, its length and its version
-        (counted by :meth:`_add_meld` / :meth:`_replace_meld`, the engine's only ways to change melds), and made again
-        when any of them changed: a list replaced or grown from outside is seen too.
+        Read at every card on offer, so it is kept as melds are made: :meth:`_add_meld` adds the new meld to it,
+        :meth:`_replace_meld` (the engine's only other way to change melds) reads the seat's melds again, and so does
+        :meth:`recount` after code outside the engine set them.
         """
-        melds = self.melds[seat]
-        version = self._meld_version[seat]
-        kept = self._facts[seat]
-        if kept is not None and kept[0] is melds and kept[1] == len(melds) and kept[2] == version:
-            return kept[3]
-        facts = hu_meld_facts(melds)
-        self._facts[seat] = (melds, len(melds), version, facts)
-        return facts
+        return self._facts[seat]
 
     def held(self, seat: int) -> int:
         return sum(self.hands[seat]) + self.meld_facts(seat)[0]
@@ -338,7 +332,7 @@ class Game:
     def _deal(self) -> None:
         """Deal by the rules (they place any initial melds), apply wins at the deal, then the dealer's first turn."""
         self.rules.deal(self)
-        self.mark_short()
+        self._mark_short()
         if self.rules.deal_wins(self):
             return
         if self.held(self.dealer) > self.target(self.dealer):
@@ -347,8 +341,13 @@ class Game:
             self._flip(self.next_seat(self.dealer))
 
     def mark_short(self) -> None:
-        """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙)."""
+        """Record how many cards each seat is short of the held-count rule after a deal made outside the engine (a
+        position, a world: what the engine keeps of the hands and melds is read again first)."""
         self.recount()
+        self._mark_short()
+
+    def _mark_short(self) -> None:
+        """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙)."""
         short = [0] * self.players
         held_target = self.rules.held_target
         for s in self.active:
@@ -359,8 +358,9 @@ class Game:
 
     def recount(self) -> None:
         """Read the hands and melds afresh after code outside the engine set them (a position, a world): the hand
-        sizes (:attr:`sizes`) and the melds as shown (:attr:`melds_own`, :attr:`melds_shown`)."""
+        sizes (:attr:`sizes`), the meld facts and the melds as shown (:attr:`melds_own`, :attr:`melds_shown`)."""
         self.sizes = list(map(sum, self.hands))
+        self._facts = [hu_meld_facts(ms) for ms in self.melds]
         self.melds_own = [tuple(ms) for ms in self.melds]
         self.melds_shown = [shown_to_others(ms) for ms in self.melds_own]
 
@@ -530,27 +530,22 @@ class Game:
     ) -> None:
         """A new meld; ``from_hand`` are the cards it took from the seat's concealed hand (for the screen)."""
         melds = self.melds[seat]
-        version = self._meld_version[seat]
-        kept = self._facts[seat]
         melds.append(meld)
-        self._meld_version[seat] = version + 1
-        if kept is not None and kept[0] is melds and kept[1] == len(melds) - 1 and kept[2] == version:
-            # The facts were read from the list as it was: the new meld is added to them (what hu.meld_facts gives
-            # for the longer list; tests/engine/test_kept_state.py checks it after every step of seeded hands).
-            cards, quads, by_card = kept[3]
-            kind, first = meld.kind, meld.cards[0]
-            if kind in OWN_TRIPLES:
-                by_card = {**by_card, first: (len(melds) - 1, by_card.get(first, _NO_MELD)[1])}
-            elif kind is MeldKind.PENG:
-                by_card = {**by_card, first: (by_card.get(first, _NO_MELD)[0], len(melds) - 1)}
-            facts = (cards + len(meld.cards), quads + (kind in QUAD_KINDS), by_card)
-            self._facts[seat] = (melds, len(melds), version + 1, facts)
+        # The new meld is added to the kept facts (what hu.meld_facts gives for the longer list; a new dict, as a
+        # fork shares the old one; tests/engine/test_kept_state.py checks it after every step of seeded hands).
+        cards, quads, by_card = self._facts[seat]
+        kind, first = meld.kind, meld.cards[0]
+        if kind in OWN_TRIPLES:
+            by_card = {**by_card, first: (len(melds) - 1, by_card.get(first, _NO_MELD)[1])}
+        elif kind is MeldKind.PENG:
+            by_card = {**by_card, first: (by_card.get(first, _NO_MELD)[0], len(melds) - 1)}
+        self._facts[seat] = (cards + len(meld.cards), quads + (kind in QUAD_KINDS), by_card)
         self._show_melds(seat)
         self.events.append(ev.Melded(seat, meld, -1, forced, from_seat, from_hand))
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
         self.melds[seat][index] = meld
-        self._meld_version[seat] += 1
+        self._facts[seat] = hu_meld_facts(self.melds[seat])
         self._show_melds(seat)
         self.events.append(ev.Melded(seat, meld, index, True, from_seat))
 
@@ -675,15 +670,9 @@ class Game:
         card, owner = w.card, w.owner
         found: list[tuple[int, int]] = []  # (seat, meld index or -1 for a 坎 in hand)
         hands = self.hands
-        facts, versions = self._facts, self._meld_version
+        facts = self._facts
         for seat in self.active:
-            # meld_facts(seat), its kept answer read inline (once per seat at every card on offer)
-            kept, melds = facts[seat], self.melds[seat]
-            if kept is not None and kept[0] is melds and kept[1] == len(melds) and kept[2] == versions[seat]:
-                by_card = kept[3][2]
-            else:
-                by_card = self.meld_facts(seat)[2]
-            triple, peng = by_card.get(card, _NO_MELD)
+            triple, peng = facts[seat][2].get(card, _NO_MELD)  # (meld_facts(seat), read inline)
             if triple < 0 and peng < 0 and hands[seat][card] != 3:
                 continue
             if seat != owner:
@@ -1001,8 +990,7 @@ class Game:
         other._spent = list(self._spent)
         other.wall = list(self.wall)
         other.is_fork = True
-        other._facts = [None] * len(self._facts)  # the copy's meld lists are new lists
-        other._meld_version = list(self._meld_version)
+        other._facts = list(self._facts)  # (never changed in place: shared)
         other._reach = list(self._reach)
         return other
 

@@ -57,6 +57,7 @@ def game_from_position(
     for seat in range(n):
         game.hands[seat] = to_counts(parse_cards(hands[seat])) if seat < len(hands) else [0] * NUM_KINDS
         game.melds[seat] = parse_melds(melds[seat]) if seat < len(melds) else []
+    game.recount()  # the hands and melds were set here: what the game keeps of them is read again
     top = parse_cards(wall)
     used = [0] * NUM_KINDS
     for seat in range(n):
