@@ -480,12 +480,32 @@ def _meld_info(melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], int, int, dict[
 
 def _meld_hu(key: tuple[int, ...], melds: tuple[Meld, ...], table: WinTable) -> int:
     """The 胡 of a seat's table melds under ``table`` (cached on the table with the melds, like :func:`_meld_info`)."""
-    total = sum(table.meld_value(m) for m in melds)
+    # A new list is mostly melds met before (the same objects: a seat's melds stay as it adds one; the score command
+    # hands out one object per meld it has read), so each meld's 胡 is kept too, by the meld's identity.
+    known = _MELD_VALUES.get(id(table))
+    if known is None or known[0] is not table:
+        if len(_MELD_VALUES) >= 64:
+            _MELD_VALUES.clear()
+        known = _MELD_VALUES[id(table)] = (table, {})
+    values = known[1]
+    total = 0
+    for m in melds:
+        seen = values.get(id(m))
+        if seen is None or seen[0] is not m:
+            if len(values) >= _INFO_LIMIT:
+                values.clear()
+            seen = values[id(m)] = (m, table.meld_value(m))
+        total += seen[1]
     cache = table._melds
     if len(cache) >= _INFO_LIMIT:
         cache.clear()
     cache[key] = (melds, total)
     return total
+
+
+# Per win table (by identity; the entry holds the table): each meld's 胡 by the meld's identity (the entry holds the
+# meld, so no id is reused while it is kept). Bounded: few tables, and _INFO_LIMIT melds each.
+_MELD_VALUES: dict[int, tuple[WinTable, dict[int, tuple[Meld, int]]]] = {}
 
 
 # (tag, hand, melds, card, index of its 扫 / 偎, index of its 碰, table, free-card symbols, a pair needed)
