@@ -130,7 +130,14 @@ def test_a_line_whose_options_were_read_before_is_answered_as_if_read_whole(monk
     lines.append(base.replace('"melds": [{', '"melds": [{"options": {}, '))  # "options" inside a meld
     lines.append(base.replace('"options": ' + options + ", ", "") + " ")  # no options at all
     lines.append(base.replace('"rules": "guilin", ', '"x": "\\"options\\": {}", '))
+    # The rest of the line is read by the scanner loads's fast path runs: everything loads refuses there is refused.
+    for spoilt in ['"players": NaN', '"players": 1e999', '"players": -Infinity', '"players": 3.0', '"players": 1e2',
+                   '"players": ' + "9" * 1001, '"players": ' + "[" * 70 + "]" * 70, '"players": 3} 5']:  # fmt: skip
+        lines.append(base.replace('"players": 3', spoilt))
+    lines.append(base + " \t\r\n")
     lines += [line.encode("utf-8") for line in lines] + [base.encode("utf-8")[:-3] + b"\xff}"]  # type: ignore[misc]
+    # A lone surrogate in a line given as text (bytes cannot hold one: they are not UTF-8 then).
+    lines += [base.replace('"players": 3', '"players": "\ud800"'), base.replace('"dealer": 0', '"dealer": "\udc00x"')]
     answers = [_line_outcome(line) for line in lines]
     monkeypatch.setattr(score, "_with_known_options", lambda text: None)
     assert answers == [_line_outcome(line) for line in lines]

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import io
 import json
+import math
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from typing import Any, NamedTuple
 
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
 from ..engine.hu import Group, Source, Split, evaluate_roles, evaluate_win
-from ..engine.jsonsafe import JsonInputError, clip, loads, quote
+from ..engine.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS, JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
 from ..engine.melds import QUAD_KINDS, Meld, MeldKind, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
@@ -1301,8 +1303,10 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
             line = text.decode("utf-8")
         except UnicodeDecodeError:
             return None
+        unicode_checked = True  # decoded UTF-8 holds no lone surrogate
     elif type(text) is str:
         line = text
+        unicode_checked = False
     else:
         return None
     at = line.find('"options": {')
@@ -1327,10 +1331,7 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
         _OPTION_TEXTS[text_of_options] = options
         if type(options) is dict:
             _READ_OPTIONS[id(options)] = (options, {})
-    try:
-        data = loads(line[:start] + "0" + line[end:], what="the input", max_bytes=MAX_INPUT)
-    except JsonInputError:
-        return None
+    data = _scanned(line[:start] + "0" + line[end:], unicode_checked)
     if type(data) is not dict:
         return None
     placeholder = data.get("options")
@@ -1338,6 +1339,50 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
         return None
     data["options"] = options  # read only from here on: the same object serves every line that gives it
     return data
+
+
+def _scanned(text: str, unicode_checked: bool) -> Any:
+    """What :func:`~zipai_desktop.engine.jsonsafe.loads` gives for ``text`` (under MAX_INPUT, starting with ``{``,
+    holding no backslash), read the way its fast path reads it; None where loads could answer otherwise (a value too
+    deep, a number too long, a lone surrogate, not JSON: the line is then decoded whole, and any problem worded).
+
+    loads's checks of escapes are not needed (no backslash), nor of lone surrogates in text decoded from UTF-8."""
+    if len(text) > MAX_INT_DIGITS and _DIGIT_RUN.search(text) is not None:
+        return None
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        return None
+    if not unicode_checked and not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    try:
+        value, end = _SCAN(text, 0)
+    except Exception:  # bad JSON, NaN, 1e999 (the hooks below): loads words it
+        return None
+    if end != len(text) and text[end:].strip(" \t\n\r"):
+        return None
+    return value
+
+
+class _NotFinite(Exception):
+    """NaN, Infinity or a float beyond the largest: refused by loads, so not read here."""
+
+
+def _not_finite(text: str) -> Any:
+    raise _NotFinite(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _NotFinite(text)
+    return value
+
+
+# The scanner loads's fast path runs, with the same hooks (integers unhooked: _scanned has checked their length).
+_SCAN = json.JSONDecoder(parse_float=_finite, parse_constant=_not_finite).scan_once  # type: ignore[attr-defined]
+_DIGIT_RUN = re.compile(f"(?<![0-9])[0-9]{{{MAX_INT_DIGITS + 1}}}")
 
 
 # Options objects as written in a line, read: the text -> the object (a flat dict).
