@@ -26,7 +26,7 @@ from typing import Any
 
 from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
-from .cards import GLYPHS, NUM_KINDS, format_counts, full_deck, glyph
+from .cards import GLYPHS, HIDDEN, NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, WinTable, evaluate_roles
 from .hu import meld_facts as hu_meld_facts
 from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with, shown_to_others
@@ -106,6 +106,9 @@ _PENG = Peng()
 _PENG_OR_PASS = (_PENG, _PASS)
 _GLYPH_RUNS = tuple(tuple(g * count for count in range(5)) for g in GLYPHS)  # kind -> held count -> its glyphs
 _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
+# Held count -> whether the kind is free (held once or twice: not in a 坎 / 龙), read by index: a chained comparison
+# (0 < count < 3) is not specialised by the interpreter and takes the generic comparison twice.
+_FREE = (False, True, True, False, False)
 _NO_MELD = (-1, -1)
 _NO_KINDS: frozenset[int] = frozenset()
 # Enum members as module constants: the claim arbiter reads them at every card on offer.
@@ -421,7 +424,7 @@ class Game:
     def _after_take(self, seat: int) -> None:
         """§7.9: the taker discards iff it now holds more than its target; otherwise (重舵) the next player flips."""
         hand = self.hands[seat]
-        cards, quads = self.meld_facts(seat)[:2]
+        cards, quads, _ = self._facts[seat]  # (meld_facts(seat), read inline)
         if sum(hand) + cards > self._held_target(quads + hand.count(4)):
             self._ask_discard(seat)
         else:
@@ -444,7 +447,7 @@ class Game:
         self.draws[seat] += 1
         self.hu_locked[seat] = False
         hand = self.hands[seat]
-        own_sao = self.meld_facts(seat)[2].get(card, _NO_MELD)[0]
+        own_sao = self._facts[seat][2].get(card, _NO_MELD)[0]  # (meld_facts(seat), read inline)
         if own_sao >= 0 or hand[card] == 2 or hand[card] == 3:
             self._flip_forced(seat, card, own_sao, hand)
             return
@@ -540,8 +543,13 @@ class Game:
         elif kind is MeldKind.PENG:
             by_card = {**by_card, first: (by_card.get(first, _NO_MELD)[0], len(melds) - 1)}
         self._facts[seat] = (cards + len(meld.cards), quads + (kind in QUAD_KINDS), by_card)
-        self._show_melds(seat)
-        self.events.append(ev.Melded(seat, meld, -1, forced, from_seat, from_hand))
+        # The melds as shown (:meth:`_show_melds`), the new one added: the others see the cards of a face-down kind
+        # as hidden (what melds.shown_to_others gives for the longer list).
+        self.melds_own[seat] = (*self.melds_own[seat], meld)
+        if FACE_DOWN.get(kind, 0) >= len(meld.cards):
+            meld = Meld(kind, (HIDDEN,) * len(meld.cards))
+        self.melds_shown[seat] = (*self.melds_shown[seat], meld)
+        self.events.append(ev.Melded(seat, melds[-1], -1, forced, from_seat, from_hand))
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
         self.melds[seat][index] = meld
@@ -721,7 +729,7 @@ class Game:
             if a == b:
                 if hand[a] != 2:
                     continue
-            elif not (0 < hand[a] < 3 and 0 < hand[b] < 3):
+            elif not (_FREE[hand[a]] and _FREE[hand[b]]):
                 continue
             if roomy is None:
                 # A 吃 takes at most 8 cards from the hand (2 for the main group, 3 for each of at most two 比

@@ -71,7 +71,7 @@ class Meld:
 def shown_to_others(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
     """A seat's melds as every other seat sees them: a meld whose kind is hidden (扫, 扫穿, 偎: every card face down)
     shows its cards as :data:`~.cards.HIDDEN`; the others as they are (the same tuple when no meld is hidden)."""
-    if not any(m.kind in FACE_DOWN for m in melds):
+    if FACE_DOWN.keys().isdisjoint([m.kind for m in melds]):
         return melds  # most seats have no face-down meld
     return tuple([Meld(m.kind, (HIDDEN,) * len(m.cards)) if m.hidden_kind else m for m in melds])
 
