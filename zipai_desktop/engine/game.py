@@ -111,6 +111,7 @@ _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of 
 _FREE = (False, True, True, False, False)
 _NO_MELD = (-1, -1)
 _NO_KINDS: frozenset[int] = frozenset()
+_ONE_KIND = tuple(frozenset({k}) for k in range(NUM_KINDS))  # kind -> the set of it alone (added to a kept set)
 # Enum members as module constants: the claim arbiter reads them at every card on offer.
 _HU_STAGE, _QUAD_STAGE, _PENG_STAGE, _CHI_STAGE = Stage.HU, Stage.QUAD, Stage.PENG, Stage.CHI
 _OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD
@@ -882,9 +883,9 @@ class Game:
         self.opening_discard_made = self.opening_discard_made or opening
         self.hands[seat][card] -= 1
         self.sizes[seat] -= 1
-        self.discarded[seat] = self.discarded[seat] | {card}
+        self.discarded[seat] = self.discarded[seat] | _ONE_KIND[card]
         if self.procedure.own_discard_ban:
-            self.chou[seat] = self.chou[seat] | {card}  # §7.4: never 吃 a kind you discarded
+            self.chou[seat] = self.chou[seat] | _ONE_KIND[card]  # §7.4: never 吃 a kind you discarded
         self.events.append(ev.Discarded(seat, card))
         self._open_window(card, seat, flip=False, opening=opening)
 
@@ -927,7 +928,7 @@ class Game:
         assert w is not None
         if isinstance(action, Pass):
             if self.procedure.peng_ban:
-                self.peng_ban[seat] = self.peng_ban[seat] | {w.card}
+                self.peng_ban[seat] = self.peng_ban[seat] | _ONE_KIND[w.card]
             self.events.append(ev.Passed(seat, "peng"))
             self._advance_window()
             return
@@ -944,7 +945,7 @@ class Game:
         assert w is not None
         if isinstance(action, Pass):
             if self.procedure.chou:
-                self.chou[seat] = self.chou[seat] | {w.card}
+                self.chou[seat] = self.chou[seat] | _ONE_KIND[w.card]
             self.events.append(ev.Passed(seat, "chi"))
             self._advance_window()
             return
