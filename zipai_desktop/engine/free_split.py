@@ -10,11 +10,10 @@ At a number, the free cards pay the debts first; what is left is split between �
 3)[d]`` big cards: one 一一壹 takes 2 + 1, one 一壹壹 takes 1 + 2, one of each 3 + 3; with counts <= 3 nothing else
 fits), the pair, new 二七十 (at 十 only) and new sequences (down to 三 only).
 
-Sets of NFA states (a DFA state) are built the first time a hand reaches them and kept, each with its 16 successors,
-so a check is ten list look-ups once the states on its path are known. Reading from 十 puts every 胡 at the end:
-一二三 and 二七十, the only valued groups (3 small, 6 big), close at 一 and 二; up to there the DFA states carry no
-values, and stay few (a few thousand after tens of thousands of hands). Memory is bounded: an automaton that grows
-past :data:`STATE_LIMIT` states starts again from its first state.
+Sets of NFA states (a DFA state) are built ahead of time (engine/free_split_build.py, minimised, shipped in
+free_split_data.py by build/make_win_tables.py). Here each state becomes a row, a tuple of its 16 successor rows and
+its value, so a check is ten subscripts. Reading from 十 puts every 胡 at the end: 一二三 and 二七十, the only valued
+groups (3 small, 6 big), close at 一 and 二; up to there the states carry no values.
 """
 
 from __future__ import annotations
@@ -23,11 +22,9 @@ import base64
 import sys
 import zlib
 from array import array
+from typing import Any
 
-from .free_split_build import CAP, DEAD, START
-
-if DEAD != 0:  # the walks below test a state for death as `not x`
-    raise ImportError("free_split expects the dead state at index 0")
+from .free_split_build import CAP, DEAD, START, UNKNOWN
 from .free_split_data import TABLES
 
 __all__ = ["CAP", "free_value", "symbols_of"]
@@ -38,7 +35,8 @@ def symbols_of(counts: bytes | bytearray | list[int] | tuple[int, ...]) -> bytes
     return bytes(4 * counts[9 - i] + counts[19 - i] for i in range(10))
 
 
-def _decode_tables(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _decoded(text: str) -> tuple[array[int], list[int]]:
+    """The shipped tables: per state its 16 successors' ids (``array('H')``, 16 x state + symbol) and its value."""
     data = zlib.decompress(base64.b64decode(text))
     n = int.from_bytes(data[:4], "little")
     accept = array("i")
@@ -50,13 +48,63 @@ def _decode_tables(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         ids.byteswap()
     if len(ids) != 16 * n or ids[16:32] != array("H", [1] * 16):
         raise ValueError("free_split_data.py does not hold the win check's tables: run build/make_win_tables.py")
-    # A tuple walks about twice as fast as an array (no int is made per step; each entry is a shared int, id x 16),
-    # and unlike a list, the garbage collector stops visiting a tuple of ints after its first look (a list of 392,000
-    # entries visited at every full collection slowed the whole game by a tenth).
-    return tuple(map([16 * i for i in range(n)].__getitem__, ids)), tuple(accept.tolist())
+    return ids, accept.tolist()
 
 
-_TABLES = {e: _decode_tables(TABLES[e]) for e in (True, False)}
+def _decode_tables(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The shipped tables as the builder gives them (successor as id x 16, values): what the tests compare."""
+    ids, accept = _decoded(text)
+    return tuple(16 * i for i in ids), tuple(accept)
+
+
+Row = tuple[Any, ...]  # a DFA state: its 16 successors (rows), then its value (see :func:`_rows`)
+_SINK_DEPTH = 11  # more than any walk's steps (ten symbols)
+
+
+def _rows(text: str) -> tuple[Row, Row, Row]:
+    """The tables as linked rows: each state a tuple of its 16 successor states and, at index 16, its value.
+
+    A step is then ``row[symbol]``: one subscript of a tuple by a small int, which the interpreter does without
+    making an int (``trans[x + symbol]`` made one per step, with its allocation, the larger part of a check). The live
+    states are acyclic (the automaton reads exactly ten symbols, so no live state comes back), so the rows are built
+    successors first. The two sinks, dead (no split) and unknown (past the tables' cards), loop on themselves; as
+    tuples cannot, each is a chain deeper than any walk. The garbage collector stops following a tuple of untracked
+    tuples and ints once it has seen it so (a layer or more at each full collection), so unlike a list of the same
+    size (392,000 entries once slowed the whole game by a tenth) the rows stop costing it anything.
+    Returns (start, dead, unknown): a walk leaves a live state to the top of a chain, so ``row is dead`` tells death.
+    """
+    ids, accept = _decoded(text)
+    n = len(accept)
+    rows: list[Row | None] = [None] * n
+    for sink in (DEAD // 16, UNKNOWN // 16):
+        row: Row = (None,) * 16 + (accept[sink],)
+        for _ in range(_SINK_DEPTH):
+            row = (row,) * 16 + (accept[sink],)
+        rows[sink] = row
+    # The builder numbers a state after its successors, all but a few (the start): one pass in that order makes
+    # nearly every row, then a depth-first walk from the start makes the rest, successors first.
+    row_of = rows.__getitem__
+    for state in range(UNKNOWN // 16 + 1, n):
+        successors = ids[16 * state : 16 * state + 16]
+        if max(successors) < state:
+            rows[state] = (*map(row_of, successors), accept[state])
+    stack = [(START // 16, 0)]
+    while stack:
+        state, k = stack.pop()
+        if rows[state] is not None:
+            continue
+        if k < 16:
+            stack.append((state, k + 1))
+            if rows[ids[16 * state + k]] is None:
+                stack.append((ids[16 * state + k], 0))
+        else:
+            rows[state] = (*map(row_of, ids[16 * state : 16 * state + 16]), accept[state])
+    start, dead, unknown = rows[START // 16], rows[DEAD // 16], rows[UNKNOWN // 16]
+    assert start is not None and dead is not None and unknown is not None
+    return start, dead, unknown
+
+
+_ROWS = {e: _rows(TABLES[e]) for e in (True, False)}
 # Per symbol, the symbols left when a pair is taken from it (2 small cards or 2 big cards of its number).
 _PAIR_TAKEN_FROM = tuple(
     tuple(([sym - 8] if sym >> 2 >= 2 else []) + ([sym - 2] if sym & 3 >= 2 else [])) for sym in range(16)
@@ -67,37 +115,112 @@ def free_value(symbols: bytes | bytearray, need_pair: bool, erqishi: bool) -> in
     """Max 胡 of the free cards given as ten symbols (十 first), or -1 when they do not split; -2 when they hold more
     than :data:`CAP` cards (the caller searches instead).
 
-    Without a pair, ten steps through the table. With one, the pair is taken at each number that has two of a kind
+    Without a pair, ten steps through the rows. With one, the pair is taken at each number that has two of a kind
     and the rest is read from there: the numbers before it were already read on the way (their state is ``x``).
     """
-    trans, accept = _TABLES[erqishi]
+    x, dead, _ = _ROWS[erqishi]
     if not need_pair:
-        # Written out rather than looped: a loop's own steps cost as much as the look-ups (a dead hand stays dead).
         a, b, c, d, e, f, g, h, i, j = symbols
-        x = trans[trans[trans[trans[trans[START + a] + b] + c] + d] + e]
-        return accept[trans[trans[trans[trans[trans[x + f] + g] + h] + i] + j] >> 4]
+        value: int = x[a][b][c][d][e][f][g][h][i][j][16]  # a dead or unknown walk ends in its chain: -1 / -2
+        return value
+    # The pair: tried at each number with two of a kind (_PAIR_TAKEN_FROM), reading the rest on from there; the
+    # numbers before it are read once, on the way (``x``). Written out number by number: a loop, its slices and its
+    # counter cost more than the look-ups. A try that dies runs on in the dead chain (a few look-ups, no test).
+    a, b, c, d, e, f, g, h, i, j = symbols
     best = -1
     unknown = False
-    x = START
-    at = 0
-    for sym in symbols:
-        at += 1
-        takens = _PAIR_TAKEN_FROM[sym]
-        if takens:
-            for taken in takens:
-                y = trans[x + taken]
-                if not y:
-                    continue  # dead: most wrong places for the pair die within a number or two
-                for rest in symbols[at:]:
-                    y = trans[y + rest]
-                    if not y:
-                        break
-                value = accept[y >> 4]
-                if value > best:
-                    best = value
-                elif value == -2:
+    for t in _PAIR_TAKEN_FROM[a]:
+        y = x[t]
+        if y is not dead:
+            v = y[b][c][d][e][f][g][h][i][j][16]
+            if v > best:
+                best = v
+            elif v == -2:
+                unknown = True
+    x = x[a]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[b]:
+            y = x[t]
+            if y is not dead:
+                v = y[c][d][e][f][g][h][i][j][16]
+                if v > best:
+                    best = v
+                elif v == -2:
                     unknown = True
-        x = trans[x + sym]
-        if not x:
-            break  # no pair taken later can mend the numbers read so far
+        x = x[b]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[c]:
+            y = x[t]
+            if y is not dead:
+                v = y[d][e][f][g][h][i][j][16]
+                if v > best:
+                    best = v
+                elif v == -2:
+                    unknown = True
+        x = x[c]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[d]:
+            y = x[t]
+            if y is not dead:
+                v = y[e][f][g][h][i][j][16]
+                if v > best:
+                    best = v
+                elif v == -2:
+                    unknown = True
+        x = x[d]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[e]:
+            y = x[t]
+            if y is not dead:
+                v = y[f][g][h][i][j][16]
+                if v > best:
+                    best = v
+                elif v == -2:
+                    unknown = True
+        x = x[e]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[f]:
+            y = x[t]
+            if y is not dead:
+                v = y[g][h][i][j][16]
+                if v > best:
+                    best = v
+                elif v == -2:
+                    unknown = True
+        x = x[f]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[g]:
+            y = x[t]
+            if y is not dead:
+                v = y[h][i][j][16]
+                if v > best:
+                    best = v
+                elif v == -2:
+                    unknown = True
+        x = x[g]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[h]:
+            y = x[t]
+            if y is not dead:
+                v = y[i][j][16]
+                if v > best:
+                    best = v
+                elif v == -2:
+                    unknown = True
+        x = x[h]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[i]:
+            v = x[t][j][16]
+            if v > best:
+                best = v
+            elif v == -2:
+                unknown = True
+        x = x[i]
+    if x is not dead:
+        for t in _PAIR_TAKEN_FROM[j]:
+            v = x[t][16]
+            if v > best:
+                best = v
+            elif v == -2:
+                unknown = True
     return -2 if unknown and best < 0 else best
