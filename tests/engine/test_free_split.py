@@ -67,3 +67,22 @@ def test_more_free_cards_than_the_tables_hold_are_searched() -> None:
     full = [3] * 20
     assert free_value(symbols_of(full), need_pair=False, erqishi=True) == -2
     assert hu.best_free(full, need_pair=False) == ref.best_free(full, False)
+
+
+@pytest.mark.parametrize("need_pair", [False, True])
+@pytest.mark.parametrize("erqishi", [True, False])
+def test_a_hand_read_straight_from_its_held_counts_is_valued_as_its_free_cards(need_pair: bool, erqishi: bool) -> None:
+    """held_value reads the 20 held counts (a 3 or 4 is a 坎 / 龙, not free) without making the symbols: the same
+    value as free_value of the free counts, for hands of every size, over CAP included (-2 there: the search)."""
+    rng = random.Random(29 + 2 * need_pair + erqishi)
+    values = set()
+    for _ in range(4000):
+        hand = [rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4)) for _ in range(20)]
+        free = [c if c < 3 else 0 for c in hand]
+        want = free_value(symbols_of(free), need_pair, erqishi)
+        assert free_split.held_value(hand, need_pair, erqishi) == want, hand
+        assert free_split.held_value(tuple(hand), need_pair, erqishi) == want, hand
+        values.add(want)
+    assert -1 in values and max(values) > 0  # refusals and splits were both met
+    # 40 free cards, far past CAP: the tables do not know them (with 二七十), or see at once that they cannot split.
+    assert free_split.held_value([2] * 20, need_pair, erqishi) == (-2 if erqishi else -1)

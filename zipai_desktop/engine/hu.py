@@ -20,7 +20,7 @@ from typing import Any
 
 from . import free_split_groups
 from .cards import NUM_KINDS, number
-from .free_split import CAP, free_value
+from .free_split import CAP, free_value, held_value
 from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
 
 
@@ -367,26 +367,28 @@ def evaluate_win(
     """
     if card is None and not melds:
         # A concealed hand as it stands (a win from the deal): the benchmarks' case and the first check of every deal,
-        # written here rather than called (a call is a tenth of a refusal). No list on the way; a hand checked once at
-        # a deal is not kept in the table's cache, and the 胡 of its 坎 / 龙 is counted only when it wins.
-        raw = bytearray(hand)  # (a bytearray is made from a list in two thirds of the time bytes takes)
+        # written here rather than called. Its free cards are read straight from the counts first: most hands do not
+        # split, and that needs no bytes made. A hand checked once at a deal is not kept in the table's cache, and
+        # the 胡 of its 坎 / 龙 is counted only when it wins.
+        need_pair = table.pair_always or 4 in hand  # with a quad (a 龙 held) a pair is needed
+        value = held_value(hand, need_pair, table.erqishi)
+        if value == -1:
+            return None
+        raw = bytes(hand)
         # The free counts read as one int serve twice: their sum (casting out 255s) and the symbols.
         free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
         longs = raw.count(4)
         kans = raw.count(3)
         free_n = free % 255
-        if free_n + 3 * kans + 4 * longs != table._complete[longs]:
-            return None
-        need_pair = table.pair_always or longs >= 1
-        if free_n % 3 != (2 if need_pair else 0):
+        if free_n + 3 * kans + 4 * longs != table._complete[longs] or free_n % 3 != (2 if need_pair else 0):
             return None
         symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
-        erqishi = table.erqishi
-        value = free_value(symbols, need_pair, erqishi) if free_n <= CAP else _searched(symbols, need_pair, erqishi)
-        if value < 0:
-            return None
+        if value < 0:  # more free cards than the tables hold (no hand has that many)
+            value = _searched(symbols, need_pair, table.erqishi)
+            if value < 0:
+                return None
         fixed = _fixed_hu(raw, table, kans, longs)
-        return _lazy_split(value + fixed, longs, ("base", bytes(raw), (), None, -1, -1, table, symbols, need_pair))
+        return _lazy_split(value + fixed, longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair))
     splits = evaluate_roles(hand, melds, card, source, table)
     if not splits:
         return None
@@ -425,7 +427,7 @@ def _hand_info(
     return info
 
 
-def _fixed_hu(raw: bytes | bytearray, table: WinTable, kans: int, longs: int) -> int:
+def _fixed_hu(raw: bytes, table: WinTable, kans: int, longs: int) -> int:
     """The 胡 of the 坎 (3 held) and 龙 (4 held) of a hand given as bytes."""
     if not kans and not longs:
         return 0
