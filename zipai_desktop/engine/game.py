@@ -116,6 +116,7 @@ _ONE_KIND = tuple(frozenset({k}) for k in range(NUM_KINDS))  # kind -> the set o
 _HU_STAGE, _QUAD_STAGE, _PENG_STAGE, _CHI_STAGE = Stage.HU, Stage.QUAD, Stage.PENG, Stage.CHI
 _OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD
 _DISCARD_PHASE, _CLAIM_PHASE, _ENDED_PHASE = Phase.DISCARD, Phase.CLAIM, Phase.ENDED
+_PENG_KIND = MeldKind.PENG  # (a member read through its enum class costs about 0.2 us in CPython 3.11)
 
 MeldFacts = tuple[int, int, dict[int, tuple[int, int]]]
 _NO_FACTS: MeldFacts = (0, 0, {})  # (shared: kept facts are replaced, never changed in place)
@@ -477,14 +478,14 @@ class Game:
         ):
             # Procedure P8: offer 胡 with the meld counted; otherwise the card is dead.
             self.dead_card = card  # in flight while 胡 is considered (winner_cards counts it once)
-            win = self._win_check(seat, card, Source.OWN_DRAW, seat, False)
+            win = self._win_check(seat, card, _OWN_DRAW, seat, False)
             if win is not None:
                 self._ask_hu(seat, win, "hu_dead")
             else:
                 self._dead(seat)
             return
         self._make_drawer_meld(seat, card, forced, own_sao)
-        win = self._win_check(seat, None, Source.OWN_DRAW, seat, False)
+        win = self._win_check(seat, None, _OWN_DRAW, seat, False)
         if win is not None:
             self._ask_hu(seat, win, "hu_drawer")
         else:
@@ -541,7 +542,7 @@ class Game:
         kind, first = meld.kind, meld.cards[0]
         if kind in OWN_TRIPLES:
             by_card = {**by_card, first: (len(melds) - 1, by_card.get(first, _NO_MELD)[1])}
-        elif kind is MeldKind.PENG:
+        elif kind is _PENG_KIND:
             by_card = {**by_card, first: (by_card.get(first, _NO_MELD)[0], len(melds) - 1)}
         self._facts[seat] = (cards + len(meld.cards), quads + (kind in QUAD_KINDS), by_card)
         # The melds as shown (:meth:`_show_melds`), the new one added: the others see the cards of a face-down kind
@@ -937,7 +938,7 @@ class Game:
         self.took[seat] = True
         self.hands[seat][w.card] -= 2
         self.sizes[seat] -= 2
-        self._add_meld(seat, Meld(MeldKind.PENG, (w.card,) * 3), w.owner, forced=False, from_hand=(w.card,) * 2)
+        self._add_meld(seat, Meld(_PENG_KIND, (w.card,) * 3), w.owner, forced=False, from_hand=(w.card,) * 2)
         self._after_take(seat)
 
     def _answer_chi(self, seat: int, action: Action) -> None:
