@@ -1,12 +1,12 @@
 """State the engine keeps between decisions (issue 13 speed work) equals a fresh reading after every step.
 
 The game keeps each seat's meld facts (updated when it makes or upgrades a meld), each seat's loose-card reach (kept
-with a copy of the hand it was made for), each seat's hand size (updated where cards move) and each seat's melds as
-seen by itself and by the others (made when a meld is made), and it keeps piles and kinds as immutable values that
-observe shows as they are. Seeded random hands of both games (Bohu with 2, 3 and 4 seated) check, after every action,
-that whatever is kept and still valid is what a fresh computation gives (every seat's observation shows what a fresh
-reading of the hands, melds, piles and kinds gives); so do the worlds the strong bot builds from outside the engine
-(Game.recount reads them afresh).
+with the hand list it was made for, forgotten where the engine changes the hand), each seat's hand size (updated
+where cards move) and each seat's melds as seen by itself and by the others (made when a meld is made), and it keeps
+piles and kinds as immutable values that observe shows as they are. Seeded random hands of both games (Bohu with 2, 3
+and 4 seated) check, after every action, that whatever is kept and still valid is what a fresh computation gives
+(every seat's observation shows what a fresh reading of the hands, melds, piles and kinds gives); so do the worlds the
+strong bot builds from outside the engine (Game.recount reads them afresh).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _check_kept(game: Game) -> None:
         assert game.meld_facts(seat) == meld_facts(melds)
         assert game.melds_own[seat] == tuple(melds)
         reach = game._reach[seat]
-        if reach is not None and reach[0] == game.hands[seat]:
+        if reach is not None and reach[0] is game.hands[seat]:
             assert reach[1] == completing_cards(bytes(game.hands[seat]), game.table.erqishi)
         # What observe shows from the game's kept state (hand sizes, melds as shown, piles and kinds kept as
         # immutable values) is what a fresh reading of the hands, meld lists, piles and sets gives.

@@ -115,3 +115,53 @@ def test_a_refused_card_never_wins_in_any_role(seed: int) -> None:
                 else:
                     allowed_wins += bool(wins)
     assert refused > 40_000 and allowed_wins > 2_000, (refused, allowed_wins)  # both sides were exercised
+
+
+def plain_reach(counts: list[int], erqishi: bool) -> int | None:
+    """The test read straight off its definition (no tables): the loose kinds, then the cards that can join them."""
+    groups = [g for g in GROUPS if erqishi or sorted(k % 10 for k in g) != [1, 6, 9]]
+    free = [0 < c < 3 for c in counts]
+    # A kind held once is covered when a group of the free cards holds it (a pair of a kind counts twice).
+    loose = [
+        k
+        for k in range(NUM_KINDS)
+        if counts[k] == 1
+        and not any(k in g and all(g.count(x) <= (counts[x] if free[x] else 0) for x in g) for g in groups)
+    ]
+    if not loose:
+        return None
+    if len(loose) >= 3:
+        return 0
+    if len(loose) == 2:
+        a, b = loose
+        return sum(1 << c for c in range(NUM_KINDS) if any(sorted((a, b, c)) == sorted(g) for g in groups))
+    (k,) = loose
+    mask = 1 << k  # its pair
+    for g in groups:
+        if k in g:
+            rest = list(g)
+            rest.remove(k)
+            for card, other in (rest, rest[::-1]):
+                if other != k and free[other]:
+                    mask |= 1 << card
+    return mask
+
+
+@pytest.mark.parametrize("erqishi", [True, False])
+def test_the_tables_give_what_the_plain_definition_gives(erqishi: bool) -> None:
+    """completing_cards reads the loose kinds from per-suit tables: the same answer as the definition, on dealt hands
+    of every size and on hands crowded with pairs and 坎 (the 搭 / 绞 and locked cases)."""
+    rng = random.Random(13)
+    answers = set()
+    for i in range(6000):
+        if i % 2:
+            deck = full_deck()
+            rng.shuffle(deck)
+            counts = to_counts(deck[: rng.randint(1, 24)])
+        else:
+            counts = [rng.choice((0, 0, 1, 1, 2, 2, 3, 4)) for _ in range(NUM_KINDS)]
+        expected = plain_reach(counts, erqishi)
+        assert completing_cards(bytes(counts), erqishi) == expected, counts
+        assert completing_cards(bytearray(counts), erqishi) == expected
+        answers.add(None if expected is None else min(expected.bit_count(), 3))
+    assert answers == {None, 0, 1, 2, 3}  # every kind of answer came up

@@ -30,7 +30,7 @@ from .cards import GLYPHS, HIDDEN, NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, WinTable, evaluate_roles
 from .hu import meld_facts as hu_meld_facts
 from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with, shown_to_others
-from .reach import completing_cards
+from .reach import reach_function
 from .rules.base import Procedure, RuleSet
 
 
@@ -277,8 +277,11 @@ class Game:
         self.is_fork = False  # a copy made by :meth:`fork` for a what-if question
         #: per seat: the facts of its melds, kept as melds are made (see :meth:`meld_facts`)
         self._facts: list[MeldFacts] = [_NO_FACTS] * n
-        #: per seat: its hand as last checked for 胡 and the cards that might complete it (see :meth:`_win_check`)
+        #: per seat: its hand (the list object) as last checked for 胡 and the cards that might complete it (see
+        #: :meth:`_win_check`); None once the engine changed the hand (wherever :attr:`sizes` is kept), and not read
+        #: for another list set from outside (:meth:`recount` forgets them all).
         self._reach: list[tuple[list[int], int | None] | None] = [None] * n
+        self._completing = reach_function(self.table.erqishi)
 
     # -----------------------------------------------------------------------------------------------------------------
     # Queries.
@@ -368,6 +371,7 @@ class Game:
         self._facts = [hu_meld_facts(ms) for ms in self.melds]
         self.melds_own = [tuple(ms) for ms in self.melds]
         self.melds_shown = [shown_to_others(ms) for ms in self.melds_own]
+        self._reach = [None] * self.players
 
     def deal_hands(self, size: int) -> None:
         """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
@@ -399,6 +403,7 @@ class Game:
         for k in cards:
             hand[k] += 1
         self.sizes[seat] += count
+        self._reach[seat] = None  # (the hand changed)
         return cards
 
     def place_meld(self, seat: int, meld: Meld) -> None:
@@ -406,6 +411,7 @@ class Game:
         for k in meld.cards:
             self.hands[seat][k] -= 1
         self.sizes[seat] -= len(meld.cards)
+        self._reach[seat] = None  # (the hand changed)
         self._add_meld(seat, meld, seat, forced=True, from_hand=meld.cards)
 
     def emit(self, event: ev.Event) -> None:
@@ -520,6 +526,7 @@ class Game:
             count = hand[card]
             hand[card] = 0
             self.sizes[seat] -= count
+            self._reach[seat] = None  # (the hand changed)
             self._add_meld(seat, Meld(kind, (card,) * (count + 1)), seat, forced=True, from_hand=(card,) * count)
         if kind is self.table.quad_own:
             self._expose_longs(seat)
@@ -570,6 +577,7 @@ class Game:
             if hand[k] == 4:
                 hand[k] = 0
                 self.sizes[seat] -= 4
+                self._reach[seat] = None  # (the hand changed)
                 self._add_meld(seat, Meld(MeldKind.LONG, (k,) * 4), seat, forced=True, from_hand=(k,) * 4)
 
     # -----------------------------------------------------------------------------------------------------------------
@@ -610,7 +618,7 @@ class Game:
                     continue
                 # The loose-card test of :meth:`_win_check`, inline: most seats are refused here.
                 kept = reaches[seat]
-                if kept is not None and kept[0] == hands[seat]:
+                if kept is not None and kept[0] is hands[seat]:
                     reach = kept[1]
                     if reach is not None and not reach >> card & 1:
                         continue
@@ -709,6 +717,7 @@ class Game:
         if idx < 0:
             self.hands[seat][card] = 0
             self.sizes[seat] -= 3
+            self._reach[seat] = None  # (the hand changed)
             self._add_meld(seat, quad, owner, forced=True, from_hand=(card,) * 3)
         else:
             self._replace_meld(seat, idx, quad, owner)
@@ -764,8 +773,11 @@ class Game:
         # Most hands cannot be completed by the card (loose cards, see engine/reach.py): told from the hand alone,
         # kept per seat until its hand changes.
         kept = self._reach[seat]
-        if kept is None or kept[0] != hand:  # (a copy of the hand it was made for: compared by value)
-            kept = self._reach[seat] = (list(hand), completing_cards(bytes(hand), self.table.erqishi))
+        if kept is None or kept[0] is not hand:
+            # (A bytearray is made from the list with fewer instructions than bytes.) Kept with the hand list itself,
+            # not a copy compared by value: the engine forgets it where it changes the hand (callgrind, with the
+            # bytearray: Guilin 3,553k -> 3,484k instructions a hand).
+            kept = self._reach[seat] = (hand, self._completing(bytearray(hand)))
         reach = kept[1]
         if reach is not None and (card is None or not reach >> card & 1):
             return None
@@ -884,6 +896,7 @@ class Game:
         self.opening_discard_made = self.opening_discard_made or opening
         self.hands[seat][card] -= 1
         self.sizes[seat] -= 1
+        self._reach[seat] = None  # (the hand changed)
         self.discarded[seat] = self.discarded[seat] | _ONE_KIND[card]
         if self.procedure.own_discard_ban:
             self.chou[seat] = self.chou[seat] | _ONE_KIND[card]  # §7.4: never 吃 a kind you discarded
@@ -923,6 +936,7 @@ class Game:
         self.window = None
         self.hands[seat][win.card] += 1
         self.sizes[seat] += 1
+        self._reach[seat] = None  # (the hand changed)
 
     def _answer_peng(self, seat: int, action: Action) -> None:
         w = self.window
@@ -938,6 +952,7 @@ class Game:
         self.took[seat] = True
         self.hands[seat][w.card] -= 2
         self.sizes[seat] -= 2
+        self._reach[seat] = None  # (the hand changed)
         self._add_meld(seat, Meld(_PENG_KIND, (w.card,) * 3), w.owner, forced=False, from_hand=(w.card,) * 2)
         self._after_take(seat)
 
@@ -962,6 +977,7 @@ class Game:
             for k in g:
                 hand[k] -= 1
         self.sizes[seat] -= 2 + 3 * len(bis)
+        self._reach[seat] = None  # (the hand changed)
         spent = self._spent
         for i, g in enumerate(action.groups):
             self._add_meld(seat, _chi_meld(g), w.owner, forced=False, from_hand=g[1:] if i == 0 else g)
@@ -1001,7 +1017,11 @@ class Game:
         other.wall = list(self.wall)
         other.is_fork = True
         other._facts = list(self._facts)  # (never changed in place: shared)
-        other._reach = list(self._reach)
+        # A kept reach holds on for the copy of the hand it was made for.
+        other._reach = [
+            None if kept is None or kept[0] is not hand else (copied, kept[1])
+            for kept, hand, copied in zip(self._reach, self.hands, other.hands, strict=True)
+        ]
         return other
 
     def card_total(self) -> int:
