@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, replace
 from typing import Any
 
-from .cards import HIDDEN, format_cards, glyph
+from .cards import HIDDEN, NUM_KINDS, format_cards, glyph
 from .hu import Group
 from .melds import Meld
 
@@ -188,6 +188,29 @@ for _cls in EVENT_TYPES:
     _quick_init(_cls)
 
 PRIVATE_EVENTS = (Offered, Passed)
+
+# --- Shared events ---------------------------------------------------------------------------------------------------
+# Events are values: frozen, compared and hashed by value, with no identity of their own. So one instance can stand for
+# every occurrence of the same value, and the engine takes the frequent ones from these tables instead of making them:
+# making an event costs about 4,400 machine instructions (the class call, and its ``__init__`` setting each slot
+# through a descriptor), reading a table entry about 50. About 65 of a Guilin hand's ~90 events come from here (issue
+# 13: about 7% of a hand's instructions). tests/engine/test_events.py checks every entry against a fresh event.
+
+MAX_SEATS = 4  # the most seats any ruleset has (Bohu with 4 seated); the tables are made for seats 0..3
+_WALL_SIZES = 81  # cards left in the wall after a flip: 0..80
+
+#: ``DISCARDED[seat][card]``: Discarded(seat, card)
+DISCARDED = tuple(tuple(Discarded(s, k) for k in range(NUM_KINDS)) for s in range(MAX_SEATS))
+#: ``TO_PILE[seat][card]``: ToPile(seat, card) (not dead; a dead card, procedure P8, is rare and made as needed)
+TO_PILE = tuple(tuple(ToPile(s, k) for k in range(NUM_KINDS)) for s in range(MAX_SEATS))
+#: ``OFFERED_PENG[seat][card]`` / ``OFFERED_CHI[seat][card]``: the 碰 / 吃 offer of ``card`` to ``seat``
+OFFERED_PENG = tuple(tuple(Offered(s, k, ("peng", "pass")) for k in range(NUM_KINDS)) for s in range(MAX_SEATS))
+OFFERED_CHI = tuple(tuple(Offered(s, k, ("chi", "pass")) for k in range(NUM_KINDS)) for s in range(MAX_SEATS))
+#: ``PASSED[seat][stage]``: Passed(seat, stage) for the stages "hu", "peng" and "chi"
+PASSED = tuple({stage: Passed(s, stage) for stage in ("hu", "peng", "chi")} for s in range(MAX_SEATS))
+#: ``FLIPPED[seat][card][wall]``: Flipped(seat, card, wall) for a card shown to all, or None until first needed (the
+#: 6,480 values are made as they come, not at import)
+FLIPPED: list[list[list[Flipped | None]]] = [[[None] * _WALL_SIZES for _ in range(NUM_KINDS)] for _ in range(MAX_SEATS)]
 
 
 def redact(event: Event, seat: int | None) -> Event | None:

@@ -120,6 +120,10 @@ _PENG_KIND = MeldKind.PENG  # (a member read through its enum class costs about 
 
 MeldFacts = tuple[int, int, dict[int, tuple[int, int]]]
 _NO_FACTS: MeldFacts = (0, 0, {})  # (shared: kept facts are replaced, never changed in place)
+# A new meld's Melded event per (seat, from seat, forced, kind, cards, cards from the hand): events are values, so one
+# instance serves every occurrence (see events.py). Bounded, though a long sim meets only a few thousand.
+_MELDED: dict[tuple[int, int, bool, MeldKind, tuple[int, ...], tuple[int, ...]], ev.Melded] = {}
+_MELDED_MAX = 8192
 
 
 def _unlocked(hand: list[int]) -> bool:
@@ -217,6 +221,8 @@ class Game:
         self.players = n = rules.default_players if players is None else players
         if n not in rules.players:
             raise ValueError(f"{rules.name} is played by {', '.join(map(str, rules.players))} players, not {n}")
+        if n > ev.MAX_SEATS:  # (the shared events are made for that many seats)
+            raise ValueError(f"at most {ev.MAX_SEATS} seats are supported, not {n}")
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
         self.dealer = dealer
@@ -460,7 +466,11 @@ class Game:
             self._flip_forced(seat, card, own_sao, hand)
             return
         # No forced meld (the common case): the window on the card, as :meth:`_open_window` opens it for a flip.
-        self.events.append(ev.Flipped(seat, card, len(wall)))
+        left = len(wall)
+        flipped = ev.FLIPPED[seat][card][left]  # (shared events: see events.py)
+        if flipped is None:
+            flipped = ev.FLIPPED[seat][card][left] = ev.Flipped(seat, card, left)
+        self.events.append(flipped)
         order = self._orders.get(seat) or tuple(self.order_from(seat))
         self.window = Window(card, seat, True, first_after_opening, _HU_STAGE, list(order))
         self.phase = _CLAIM_PHASE
@@ -558,7 +568,16 @@ class Game:
         if FACE_DOWN.get(kind, 0) >= len(meld.cards):
             meld = Meld(kind, (HIDDEN,) * len(meld.cards))
         self.melds_shown[seat] = (*self.melds_shown[seat], meld)
-        self.events.append(ev.Melded(seat, melds[-1], -1, forced, from_seat, from_hand))
+        # The event, shared between equal values (see events.py): a 吃 meld is one of a few hundred groups, so the same
+        # few thousand Melded values come back hand after hand. (Hashing the key is about a tenth of making the event.)
+        meld = melds[-1]
+        key = (seat, from_seat, forced, kind, meld.cards, from_hand)
+        event = _MELDED.get(key)
+        if event is None:
+            if len(_MELDED) >= _MELDED_MAX:
+                _MELDED.clear()
+            event = _MELDED[key] = ev.Melded(seat, meld, -1, forced, from_seat, from_hand)
+        self.events.append(event)
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
         self.melds[seat][index] = meld
@@ -647,7 +666,7 @@ class Game:
                     and _unlocked(_minus(hands[s], card, 2))
                 ):
                     self.pending = Pending(s, "peng", _PENG_OR_PASS)
-                    self.events.append(ev.Offered(s, card, ("peng", "pass")))
+                    self.events.append(ev.OFFERED_PENG[s][card])
                     return True
         queue = w.queue
         chou = self.chou
@@ -659,13 +678,13 @@ class Game:
             options = self.chi_options(seat, card)
             if options:
                 self.pending = Pending(seat, "chi", (*options, _PASS))
-                self.events.append(ev.Offered(seat, card, ("chi", "pass")))
+                self.events.append(ev.OFFERED_CHI[seat][card])
                 return True
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.
         self.window = None
         self.piles[owner] += (card,)
         self._spent[card] += 1
-        self.events.append(ev.ToPile(owner, card))
+        self.events.append(ev.TO_PILE[owner][card])
         return False
 
     def chi_queue(self, owner: int, flip: bool) -> list[int]:
@@ -900,7 +919,7 @@ class Game:
         self.discarded[seat] = self.discarded[seat] | _ONE_KIND[card]
         if self.procedure.own_discard_ban:
             self.chou[seat] = self.chou[seat] | _ONE_KIND[card]  # §7.4: never 吃 a kind you discarded
-        self.events.append(ev.Discarded(seat, card))
+        self.events.append(ev.DISCARDED[seat][card])
         self._open_window(card, seat, flip=False, opening=opening)
 
     def _answer_hu(self, seat: int, action: Action, pending: Pending) -> None:
@@ -919,7 +938,7 @@ class Game:
                 win = WinInfo(win.split, win.source, None, win.from_seat, win.special)
             self._finish_win(seat, win)
             return
-        self.events.append(ev.Passed(seat, "hu"))
+        self.events.append(ev.PASSED[seat]["hu"])
         if self.procedure.guo_hu:
             self.hu_locked[seat] = True
         if pending.kind == "hu_dead":
@@ -944,7 +963,7 @@ class Game:
         if isinstance(action, Pass):
             if self.procedure.peng_ban:
                 self.peng_ban[seat] = self.peng_ban[seat] | _ONE_KIND[w.card]
-            self.events.append(ev.Passed(seat, "peng"))
+            self.events.append(ev.PASSED[seat]["peng"])
             self._advance_window()
             return
         self.window = None
@@ -962,7 +981,7 @@ class Game:
         if isinstance(action, Pass):
             if self.procedure.chou:
                 self.chou[seat] = self.chou[seat] | _ONE_KIND[w.card]
-            self.events.append(ev.Passed(seat, "chi"))
+            self.events.append(ev.PASSED[seat]["chi"])
             self._advance_window()
             return
         assert isinstance(action, Chi)
