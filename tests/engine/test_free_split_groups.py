@@ -91,6 +91,24 @@ def test_every_role_is_grouped_as_the_search_groups_it(seed: int) -> None:
     assert roles > 500
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_the_fixed_kinds_of_a_role_are_its_groups_kinds_but_the_free_cards(seed: int) -> None:
+    """fixed_kinds reads a split's melds, 坎 / 龙 and the card's own group without building them (Bohu's 漂 asks it
+    of every role): the kinds of the groups, those of the free cards (seq, da, pair) left out, in order; before the
+    groups are built and after."""
+    rng = random.Random(200 + seed)
+    roles = 0
+    for _ in range(2500):
+        hand, melds, card, source, table = sample_case(rng)
+        for split in hu.evaluate_roles(hand, melds, card, source, table):
+            roles += 1
+            lazy = fast.fixed_kinds(split)
+            want = [g.kind for g in hu._role_groups(*split._role) if g.kind not in ("seq", "da", "pair")]
+            assert lazy == want, split._role
+            assert fast.fixed_kinds(split) == [g.kind for g in split.groups if g.kind not in ("seq", "da", "pair")]
+    assert roles > 500
+
+
 def test_the_worked_examples_are_grouped_as_the_search_groups_them() -> None:
     seen = 0
     for data in [*guilin_examples.EXAMPLES.values(), guilin_examples.N1]:

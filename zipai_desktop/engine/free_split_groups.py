@@ -278,3 +278,44 @@ def role_groups(
     elif tag == "peng_quad":
         exposed[peng_idx] = tg.quad_other[c]
     return (*exposed, *locked, *free)
+
+
+# The kind of each meld kind's group (a MeldKind hashes by its name, not by its value, so it is looked up by the
+# member and its value read here once).
+_KIND_NAME = {k: k.value for k in MeldKind}
+
+
+def fixed_kinds(split: hu.Split) -> list[str]:
+    """The kinds of a split's groups other than its free cards' (seq, da, pair), in :func:`role_groups`' order: the
+    table melds (one possibly made a quad), the 坎 / 龙 held, the card's own group. Read without building the groups:
+    Bohu's 漂 (no 哨 and no quad) asks only this of every role of a win, and only the role chosen shows its groups."""
+    role: hu._RoleArgs | None = getattr(split, "_role", None)
+    if role is None or hasattr(split, "_groups"):  # not lazy, or built already: read the groups themselves
+        return [g.kind for g in split.groups if g.kind not in _FREE_KINDS]
+    tag, hand, melds, c, sao_idx, peng_idx, table, _, _ = role
+    name = _KIND_NAME
+    exposed = [name[m.kind] for m in melds]
+    locked: list[str] = []
+    if 3 in hand or 4 in hand:
+        locked = ["long" if n == 4 else "kan" for n in hand if n >= 3]
+    if c is None or tag == "card_free":
+        return exposed + locked
+    if tag == "own_quad_kan" or tag == "other_quad_kan":
+        without = ["long" if n == 4 else "kan" for k, n in enumerate(hand) if n >= 3 and k != c]
+        if tag == "own_quad_kan":
+            return [*exposed, name[table.quad_own], *without]
+        return [*exposed, *without, name[table.quad_other]]
+    if tag == "own_quad_sao":
+        exposed[sao_idx] = name[table.quad_own]
+    elif tag == "own_triple":
+        return [*exposed, name[table.triple_own], *locked]
+    elif tag == "other_triple":
+        return [*exposed, *locked, name[table.triple_other]]
+    elif tag == "other_quad_sao":
+        exposed[sao_idx] = name[table.quad_other]
+    elif tag == "peng_quad":
+        exposed[peng_idx] = name[table.quad_other]
+    return exposed + locked
+
+
+_FREE_KINDS = frozenset({"seq", "da", "pair"})

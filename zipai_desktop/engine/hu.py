@@ -165,7 +165,7 @@ class WinTable:
         return out
 
     def meld_value(self, meld: Meld) -> int:
-        if meld.kind is MeldKind.CHI:
+        if meld.kind is _CHI:
             return chi_bonus(meld.cards)
         # A MeldKind is a str equal to its value: it keys the values as it is (reading .value costs an enum lookup).
         return self.values_of(meld.kind)[meld.cards[0]]
@@ -400,6 +400,10 @@ def evaluate_win(
 
 
 _NO_MELD = (-1, -1)
+# Enum members as plain globals: ``Source.OWN_DRAW`` is a look-up through the enum's metaclass (~0.2 µs in CPython
+# 3.11, against ~0.03 µs for a global), and evaluate_roles tests the source up to five times a call.
+_OWN_DRAW, _DISCARD = Source.OWN_DRAW, Source.DISCARD
+_CHI, _PENG = MeldKind.CHI, MeldKind.PENG
 
 
 # What a check needs from the hand and from the melds, computed once per distinct hand / meld list: a seat's hand and
@@ -455,7 +459,7 @@ def meld_facts(melds: Sequence[Meld]) -> tuple[int, int, dict[int, tuple[int, in
             quads += 1
         if m.kind in SAO_KINDS or m.kind in WEI_KINDS:
             by_card[m.cards[0]] = (i, by_card.get(m.cards[0], _NO_MELD)[1])
-        elif m.kind is MeldKind.PENG:
+        elif m.kind is _PENG:
             by_card[m.cards[0]] = (by_card.get(m.cards[0], _NO_MELD)[0], i)
     return cards, quads, by_card
 
@@ -589,20 +593,20 @@ def evaluate_roles(
     # The roles as (tag, change of the card's symbol, free cards, quads, 胡 of the fixed groups beyond the hand's).
     specs: list[tuple[str, int, int, int, int]] = []
     unit = 4 if c < 10 else 1  # the card's suit's place in its number's symbol
-    if source is Source.OWN_DRAW and held == 3:
+    if source is _OWN_DRAW and held == 3:
         if more:  # forced 扫穿 / 提: the card's only role
             specs.append(("own_quad_kan", 0, free_n, quads + 1, _quad_own(table, c) - _kan(table, c)))
-    elif source is Source.OWN_DRAW and sao_idx >= 0:
+    elif source is _OWN_DRAW and sao_idx >= 0:
         if more:
             swap = _quad_own(table, c) - table.meld_value(melds[sao_idx])
             specs.append(("own_quad_sao", 0, free_n, quads + 1, swap))
-    elif source is Source.OWN_DRAW and held == 2:
+    elif source is _OWN_DRAW and held == 2:
         if same:  # forced 扫 / 偎
             specs.append(("own_triple", -2 * unit, free_n - 2, quads, _triple(table, table.triple_own, c)))
     else:
         if same:
             specs.append(("card_free", unit, free_n + 1, quads, 0))
-        if source is not Source.OWN_DRAW:
+        if source is not _OWN_DRAW:
             if held == 2 and same:
                 specs.append(("other_triple", -2 * unit, free_n - 2, quads, _triple(table, table.triple_other, c)))
             elif held == 3 and more:
@@ -610,7 +614,7 @@ def evaluate_roles(
             if sao_idx >= 0 and more:
                 swap = _quad_other(table, c) - table.meld_value(melds[sao_idx])
                 specs.append(("other_quad_sao", 0, free_n, quads + 1, swap))
-        if peng_idx >= 0 and more and (source is not Source.DISCARD or table.peng_upgrade_on_discard):
+        if peng_idx >= 0 and more and (source is not _DISCARD or table.peng_upgrade_on_discard):
             swap = _quad_other(table, c) - table.meld_value(melds[peng_idx])
             specs.append(("peng_quad", 0, free_n, quads + 1, swap))
 

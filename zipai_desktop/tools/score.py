@@ -343,6 +343,10 @@ def held_count_problem(
 
 
 _SOURCES = {s.value: s for s in Source}
+# Enum members as plain globals for the per-line path: ``Source.DEAL`` is a look-up through the enum's metaclass
+# (~0.2 µs in CPython 3.11, against ~0.03 µs for a global).
+_DEAL, _DISCARD, _OWN_DRAW = Source.DEAL, Source.DISCARD, Source.OWN_DRAW
+_TI = MeldKind.TI
 
 
 def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Source, int, bool]:
@@ -624,7 +628,7 @@ def _settle(
     The settlement is kept in three pieces, each by what it depends on, as a stream repeats each piece far more often
     than a whole settlement: the 舵 and its parts (the 胡, the 醒 counted, an own draw or not, the specials, the
     options), the 醒 cards turned, and the points (the 舵 and the seats)."""
-    key = (hu, xing, source is Source.OWN_DRAW, special, id(options))
+    key = (hu, xing, source is _OWN_DRAW, special, id(options))
     duo_known = _DUO.get(key)
     if duo_known is None or duo_known[0] is not options:  # the id is the options' own while they are held here
         parts, names, duo = duo_parts(hu, xing, source, special, options)
@@ -673,13 +677,13 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str] | dict[s
         turned, xing = xing_count(held, h.xing, options)
         return _settle(split.hu, xing, h.xing[:turned], h.source, special, h.winner, payer, h.players, options)
 
-    if h.source is not Source.DEAL:  # a win during play: one split, settled once
+    if h.source is not _DEAL:  # a win during play: one split, settled once
         split = evaluate_win(h.hand, h.melds, h.win_card, h.source, table)
         if split is None:
             return _not_a_win("no decomposition")
         if split.hu < minimum:
             return _not_a_win(f"below minimum: {split.hu} < {minimum}")
-        payer = h.from_seat if h.source is Source.DISCARD else None
+        payer = h.from_seat if h.source is _DISCARD else None
         return (split, *settle(split, ("dihu",) if h.first_discard else (), payer))
 
     # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
@@ -932,7 +936,7 @@ def _bohu_win(
     held = h.held  # every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count
 
     candidates: list[_Scored] = []
-    if h.source is Source.DEAL:
+    if h.source is _DEAL:
         # §13 and procedure P9, as BohuRules.deal_wins: 三提五坎 for any seat (no shape, no minimum), a complete
         # dealt hand for a dealer without 提 (minimum on the doubled 胡息); a dealer qualifying for both gets the
         # higher score.
@@ -956,7 +960,7 @@ def _bohu_win(
             return _bohu_not_a_win(reason)
     else:
         # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
-        if h.source is Source.DISCARD and not (h.first_discard and options.dihu == "first_discard"):
+        if h.source is _DISCARD and not (h.first_discard and options.dihu == "first_discard"):
             return _bohu_not_a_win("cannot win on a discard")
         quads = sum([m.kind in QUAD_KINDS for m in h.melds])  # BohuHand.quads and .held, read once
         held_n = sum(held) - (h.win_card is not None)
@@ -1079,7 +1083,7 @@ def _new_meld_facts(
         meld = _meld(raw, 0, kinds, rules, erqishi=erqishi)  # checked (and kept) as the careful check would
     except Malformed:
         return None
-    facts = (meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is MeldKind.TI))
+    facts = (meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is _TI))
     if sum(map(len, by_kind.values())) >= _CACHE_LIMIT:
         by_kind.clear()
     by_kind.setdefault(kind, {})[text] = facts
@@ -1114,7 +1118,7 @@ def _quick_common(
         who = _who_and_how(data, players)
     except Malformed:
         return None
-    if who[2] is Source.DEAL:
+    if who[2] is _DEAL:
         return None
     return options, players, who
 

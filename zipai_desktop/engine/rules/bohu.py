@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..cards import NUM_KINDS, RED_KINDS
+from ..free_split_groups import fixed_kinds
 from ..hu import Group, Source, Split, WinTable, evaluate_win
 from ..melds import Meld, MeldKind
 from ..reach import may_complete
@@ -87,6 +88,9 @@ class BohuSettlement:
 
 
 _SHAO_OR_QUAD = SHAO_KINDS | QUAD_KINDS
+# Enum members as plain globals for score_win (run per role of every Bohu win): ``Source.DEAL`` is a look-up through
+# the enum's metaclass (~0.2 µs in CPython 3.11, against ~0.03 µs for a global).
+_DEAL, _OWN_DRAW = Source.DEAL, Source.OWN_DRAW
 _RED = sorted(RED_KINDS)
 
 
@@ -113,7 +117,7 @@ def fan_entries(
     small = sum(held[:10])
     names: list[tuple[str, int]] = []
     if not degenerate:
-        if _SHAO_OR_QUAD.isdisjoint([g.kind for g in split.groups]):
+        if _SHAO_OR_QUAD.isdisjoint(fixed_kinds(split)):  # the free cards' groups are never 哨 nor quads
             names.append(("hong_piao", 3) if red >= 10 else ("piao", 2 if huxi < 18 else 3))
         if red == 1:
             names.append(("yi_ke_zhu", 2 if huxi < 24 else 3))
@@ -147,7 +151,7 @@ def fan_of(
 
 def is_degenerate(split: Split, source: Source) -> bool:
     """A 三提五坎 天胡: its split holds only its 提 and 坎 (a complete hand has 6 groups and the pair)."""
-    return source is Source.DEAL and len(split.groups) < 7
+    return source is _DEAL and len(split.groups) < 7
 
 
 def score_win(
@@ -157,7 +161,7 @@ def score_win(
     huxi, fan, names = fan_of(split, held, special, options, degenerate=is_degenerate(split, source))
     score = huxi * fan
     if options.bonus_ten:
-        score += 10 * (source is Source.OWN_DRAW) + 10 * bool({"tianhu", "dihu"} & set(special))
+        score += 10 * (source is _OWN_DRAW) + 10 * bool({"tianhu", "dihu"} & set(special))
     return huxi, fan, score, names
 
 
