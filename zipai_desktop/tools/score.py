@@ -25,6 +25,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
@@ -673,18 +674,22 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str] | dict[s
     minimum = options.min_hu
     held = h.held
 
-    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_Settled, str]:
-        turned, xing = xing_count(held, h.xing, options)
-        return _settle(split.hu, xing, h.xing[:turned], h.source, special, h.winner, payer, h.players, options)
-
-    if h.source is not _DEAL:  # a win during play: one split, settled once
-        split = evaluate_win(h.hand, h.melds, h.win_card, h.source, table)
+    source = h.source
+    if source is not _DEAL:  # a win during play: one split, settled once (written out: no closure made a line)
+        split = evaluate_win(h.hand, h.melds, h.win_card, source, table)
         if split is None:
             return _not_a_win("no decomposition")
         if split.hu < minimum:
             return _not_a_win(f"below minimum: {split.hu} < {minimum}")
-        payer = h.from_seat if h.source is _DISCARD else None
-        return (split, *settle(split, ("dihu",) if h.first_discard else (), payer))
+        payer = h.from_seat if source is _DISCARD else None
+        turned, xing = xing_count(held, h.xing, options)
+        special = ("dihu",) if h.first_discard else ()
+        settled = _settle(split.hu, xing, h.xing[:turned], source, special, h.winner, payer, h.players, options)
+        return split, settled[0], settled[1]
+
+    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_Settled, str]:
+        turned, xing = xing_count(held, h.xing, options)
+        return _settle(split.hu, xing, h.xing[:turned], h.source, special, h.winner, payer, h.players, options)
 
     # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
     candidates: list[tuple[Split, _Settled, str]] = []
@@ -1153,6 +1158,10 @@ class _Parts(NamedTuple):
     xing: bytes  # kinds, in order (Guilin; empty for Bohu)
 
 
+# A _Parts made straight from its fields' tuple (a NamedTuple's own constructor is a Python function: a frame a line).
+_new_parts: Callable[[tuple[Any, ...]], _Parts] = partial(tuple.__new__, _Parts)  # type: ignore[arg-type]
+
+
 def _quick_guilin_parts(data: Mapping[str, Any]) -> _Parts | None:
     """A plain Guilin request checked in one pass; None sends it the careful way."""
     common = _quick_common(data, _GUILIN, GUILIN_FIELDS, _GUILIN.players)
@@ -1187,7 +1196,9 @@ def _quick_guilin_parts(data: Mapping[str, Any]) -> _Parts | None:
     held = len(in_hand) + len(in_melds)
     if held != target and not (held == target - 1 and quads >= 2 and options.two_long == "skip_discard"):
         return None
-    return _Parts(options, players, dealer, winner, melds, hand, counts, win[0], source, from_seat, first_discard, xing)
+    return _new_parts(
+        (options, players, dealer, winner, melds, hand, counts, win[0], source, from_seat, first_discard, xing)
+    )
 
 
 def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
@@ -1229,7 +1240,9 @@ def _quick_bohu_parts(data: Mapping[str, Any]) -> _Parts | None:
     held = len(in_hand) + len(in_melds)
     if not target - short <= held <= target:
         return None
-    return _Parts(options, players, dealer, winner, melds, hand, counts, win[0], source, from_seat, first_discard, b"")
+    return _new_parts(
+        (options, players, dealer, winner, melds, hand, counts, win[0], source, from_seat, first_discard, b"")
+    )
 
 
 def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
