@@ -669,17 +669,19 @@ class Game:
                     self.events.append(ev.OFFERED_PENG[s][card])
                     return True
         queue = w.queue
-        chou = self.chou
-        while queue:
-            seat = queue.pop(0)
-            # chi_options' own first test, before the call: a 坎 of the card, or a 臭牌, takes no 吃.
-            if hands[seat][card] >= 3 or card in chou[seat]:
-                continue
-            options = self.chi_options(seat, card)
-            if options:
-                self.pending = Pending(seat, "chi", (*options, _PASS))
-                self.events.append(ev.OFFERED_CHI[seat][card])
-                return True
+        if queue:
+            chou = self.chou
+            erqishi, bi = self.table.erqishi, self.procedure.bi
+            while queue:
+                seat = queue.pop(0)
+                hand = hands[seat]
+                if hand[card] >= 3 or card in chou[seat]:  # a 坎 of the card, or a 臭牌: no 吃
+                    continue
+                offers = _chi_offers(hand, card, erqishi, bi)  # (chi_options, inline)
+                if offers:
+                    self.pending = Pending(seat, "chi", (*offers, _PASS))
+                    self.events.append(ev.OFFERED_CHI[seat][card])
+                    return True
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.
         self.window = None
         self.piles[owner] += (card,)
@@ -749,39 +751,7 @@ class Game:
         hand = self.hands[seat]
         if hand[card] >= 3 or card in self.chou[seat]:
             return []
-        bi = self.procedure.bi
-        erqishi = self.table.erqishi
-        out: list[Chi] = []
-        roomy: bool | None = None
-        for ordered, a, b in _CHI_PLANS[erqishi][card]:
-            # The two cards the hand gives (the group less one copy of the taken card): unlocked (held 1 or 2), and
-            # both copies held when the two are one kind. Checked before any copy of the hand is made.
-            if a == b:
-                if hand[a] != 2:
-                    continue
-            elif not (_FREE[hand[a]] and _FREE[hand[b]]):
-                continue
-            if roomy is None:
-                # A 吃 takes at most 8 cards from the hand (2 for the main group, 3 for each of at most two 比
-                # groups): with more unlocked kinds than that, a card to discard is left whatever the choice.
-                roomy = hand.count(1) + hand.count(2) > 8
-            if roomy and not (bi and hand[card] - (a == card) - (b == card)):
-                out.append(_chi(ordered, ()))
-                continue
-            rest = list(hand)
-            rest[a] -= 1
-            rest[b] -= 1
-            for bis in _bi_choices(rest, card, hand, erqishi) if bi else [()]:
-                if roomy:
-                    out.append(_chi(ordered, bis))
-                    continue
-                after = list(rest)
-                for g in bis:
-                    for k in g:
-                        after[k] -= 1
-                if _unlocked(after):
-                    out.append(_chi(ordered, bis))
-        return out  # no two alike: each main group once, each with distinct 比 choices
+        return _chi_offers(hand, card, self.table.erqishi, self.procedure.bi)
 
     # -----------------------------------------------------------------------------------------------------------------
     # Winning.
@@ -1085,26 +1055,6 @@ def _is_erqishi(group: tuple[int, int, int]) -> bool:
     return sorted(k % 10 for k in group) == [1, 6, 9]
 
 
-def _hand_part(group: tuple[int, int, int], card: int) -> tuple[int, int]:
-    rest = list(group)
-    rest.remove(card)
-    return rest[0], rest[1]
-
-
-# For each kind and each 吃 group with it: the two cards the hand gives (computed once).
-_HAND_PART = {(g, k): _hand_part(g, k) for k in range(NUM_KINDS) for g in chi_groups_with(k)}
-# For each kind: each 吃 group with it as (the group written taken card first, the two hand cards, is it 二七十).
-_CHI_PLAN = tuple(
-    tuple((_main_order(g, k), *_HAND_PART[(g, k)], _is_erqishi(g)) for g in chi_groups_with(k))
-    for k in range(NUM_KINDS)
-)
-# The same without the 二七十 flag, per ruleset: with 二七十 (every group) and without (二七十 groups left out).
-_CHI_PLANS = {
-    erqishi: tuple(
-        tuple((o, a, b) for o, a, b, is_erqishi in plans if erqishi or not is_erqishi) for plans in _CHI_PLAN
-    )
-    for erqishi in (True, False)
-}
 # Each 吃 offered is one shared (immutable) action: the same few hundred come back all the time. Every key is a group
 # of the 20 kinds with at most two 比 groups, so the table cannot outgrow a few thousand entries.
 _CHIS: dict[tuple[tuple[int, int, int], tuple[tuple[int, int, int], ...]], Chi] = {}
@@ -1127,7 +1077,25 @@ def _chi(main: tuple[int, int, int], bis: tuple[tuple[int, int, int], ...]) -> C
     return action
 
 
-# Per ruleset (with 二七十 or not) and kind: each 吃-type group with the kind, and how many of each card it takes.
+_Plan = tuple[Chi, tuple[int, int, int], int, int, int]
+
+
+def _plan(group: tuple[int, int, int], card: int) -> _Plan:
+    """How ``card`` is eaten into ``group``: (the 吃 of that group alone, the group written taken card first, the two
+    cards the hand gives, how many of them are the card's own kind)."""
+    ordered = _main_order(group, card)
+    a, b = ordered[1:]
+    return (_chi(ordered, ()), ordered, a, b, (a == card) + (b == card))
+
+
+# Per ruleset (with 二七十 or without: its groups left out) and kind: each 吃 group with the kind, as a plan.
+_CHI_PLANS: dict[bool, tuple[tuple[_Plan, ...], ...]] = {
+    erqishi: tuple(
+        tuple(_plan(g, k) for g in chi_groups_with(k) if erqishi or not _is_erqishi(g)) for k in range(NUM_KINDS)
+    )
+    for erqishi in (True, False)
+}
+# Per ruleset and kind: each 吃-type group with the kind (a 比 group), and how many of each card it takes.
 _BI_GROUPS = {
     erqishi: tuple(
         tuple(
@@ -1139,6 +1107,72 @@ _BI_GROUPS = {
     )
     for erqishi in (True, False)
 }
+
+
+def _chi_offers(hand: list[int], card: int, erqishi: bool, bi: bool) -> list[Chi]:
+    """Every legal 吃 of ``card`` for ``hand`` (§7.2), which holds fewer than three of it (the 坎 and 臭牌 tests are
+    the caller's): each main group with each complete choice of 比 groups, main groups in the order of the plans.
+
+    Written for the claim arbiter, which asks about 30 times a hand: no copy of the hand unless 比 groups are
+    needed, and the "a card to discard is left" test counted from the hand's unlocked kinds instead of made on a
+    copy; the unlocked kinds are counted (two list.count, the dearest step) only once a main group is found, which
+    most asks never reach. Each main group alone is a shared action made at import. Callgrind (Guilin, a hand of
+    three random bots): 3,222k -> 3,101k instructions. A table of the offers keyed by the counts of the card's kinds
+    was tried too: a repeat costs ~3k instructions, but after 150 hands half the asks are new and a miss costs more
+    than working the offers out, so it lost. tests/engine/test_chi_offers.py compares the offers with the plain
+    enumeration on seeded positions.
+    """
+    out: list[Chi] = []
+    free = -1  # the hand's unlocked kinds (held once or twice), counted when a main group is first found
+    for alone, ordered, a, b, own in _CHI_PLANS[erqishi][card]:
+        # The two cards the hand gives: unlocked, and both copies held when the two are one kind. ``lost``: the
+        # unlocked kinds the hand has no more after giving them (a kind held once, or the pair given whole).
+        if a == b:
+            if hand[a] != 2:
+                continue
+            lost = 1
+        else:
+            held_a = hand[a]
+            held_b = hand[b]
+            if not (_FREE[held_a] and _FREE[held_b]):
+                continue
+            lost = (held_a == 1) + (held_b == 1)
+        if free < 0:
+            free = hand.count(1) + hand.count(2)
+        left = hand[card] - own  # copies of the card the hand still holds: each must go out in a 比 group
+        if not left or not bi:
+            # The main group alone: legal when a card to discard is left (an unlocked kind the 吃 does not empty).
+            if free > lost:
+                out.append(alone)
+            continue
+        rest = list(hand)
+        rest[a] -= 1
+        rest[b] -= 1
+        if left == 1:
+            # One copy left (the usual case): each 比 group with it whose cards the hand still holds unlocked, if a
+            # card to discard is left; ``gone``: the kinds the group takes the last copies of.
+            for g, takes in _BI_GROUPS[erqishi][card]:
+                gone = 0
+                for k, count in takes:
+                    have = rest[k]
+                    if have < count or hand[k] >= 3:
+                        break
+                    gone += have == count
+                else:
+                    if free - lost > gone:
+                        out.append(_chi(ordered, (g,)))
+            continue
+        roomy = free > 8  # a 吃 takes at most 8 cards: with more unlocked kinds, a card to discard is left anyway
+        for bis in _bi_choices(rest, card, hand, erqishi):
+            if not roomy:
+                after = list(rest)
+                for g in bis:
+                    for k in g:
+                        after[k] -= 1
+                if not _unlocked(after):
+                    continue
+            out.append(_chi(ordered, bis))
+    return out  # no two alike: each main group once, each with distinct 比 choices
 
 
 def _bi_choices(
