@@ -165,8 +165,8 @@ def test_the_deal_is_shuffled_exactly_as_random_shuffle(words: str, monkeypatch:
     from zipai_desktop.engine import game as game_module
 
     if words == "too_few":
-        full = game_module._words
-        monkeypatch.setattr(game_module, "_words", lambda bits: full(bits)[:30])
+        full = game_module._top_bytes
+        monkeypatch.setattr(game_module, "_top_bytes", lambda bits: full(bits)[:30])
     for seed in [*range(400), "position", "world", "7:2", 2**70]:
         want = full_deck_list()
         random.Random(seed).shuffle(want)
