@@ -49,6 +49,7 @@ def win_on_own_flip(game: Game, seat: int, card: int) -> WinInfo | None:
     for other in range(game.players):
         if other != seat:  # the probe never looks at another hand (nor can they claim the card: it is a what-if)
             probe.hands[other] = [0] * NUM_KINDS
+    probe.recount()  # the hands were set here: the kept hand sizes (read after a take) are read again
     probe.window = None
     probe.pending = None
     probe._flip(seat)  # noqa: SLF001 - the engine's own flip, on a copy
