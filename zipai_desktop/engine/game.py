@@ -452,7 +452,8 @@ class Game:
         """§7.9: the taker discards iff it now holds more than its target; otherwise (重舵) the next player flips."""
         hand = self.hands[seat]
         cards, quads, _ = self._facts[seat]  # (meld_facts(seat), read inline)
-        if self.sizes[seat] + cards > self._held_target(quads + hand.count(4)):  # (sizes: the hand's sum, kept)
+        # (the hand's sum, not the kept size: the 听 helper's what-if copies change hands without recounting)
+        if sum(hand) + cards > self._held_target(quads + hand.count(4)):
             self._ask_discard(seat)
         else:
             self._flip(self._next[seat])
