@@ -1,0 +1,140 @@
+"""Where a ``zipai score --jsonl`` line's time goes, step by step, against the 50 µs a line that 20,000 lines a
+second allows (issue 13).
+
+The steps are measured as prefixes of the real line path, each in a fresh interpreter that has never seen the
+corpus (so no memo of the win check, the melds or the groups helps the first pass):
+
+* ``json``: the standard library's ``json.loads`` of the line, nothing else: the floor of reading JSON in Python.
+* ``read``: what ``score_line`` runs to decode a line (``_with_known_options``, or ``_decoded``).
+* ``check``: read, then the quick check of every field (``_quick_guilin_parts`` / ``_quick_bohu_parts``; the
+  careful check for the few it sends that way).
+* ``win``: check, then the win check (``evaluate_win``, or ``evaluate_roles`` for Bohu), its value only.
+* ``groups``: win, then the winning split's groups (what the result line shows, and what Bohu's 名堂 read).
+* ``full``: ``score_line`` itself (check, win check, groups, 名堂, settlement, the result line).
+
+Each step is timed on the corpus of ``bench/score_throughput.py`` (2,000 sim wins, Guilin and Bohu) once as it comes
+(first sight: the headline) and then again in passes over the same lines (seen before; the best pass). The
+difference between two steps is what the later one adds. CPU time of the child, with the machine's load.
+
+Run from the repository root: python bench/score_floor.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+STEPS = ("json", "read", "check", "win", "groups", "full")
+BUDGET_US = 1e6 / 20_000
+
+
+def step_function(step: str) -> Callable[[str], Any]:
+    """The line path cut after ``step``."""
+    from zipai_desktop.tools import score as sc
+
+    if step == "json":
+        return json.loads
+    if step == "full":
+        return sc.score_line
+
+    def read(line: str) -> Any:
+        data = sc._with_known_options(line)
+        return sc._decoded(line) if data is None else data
+
+    if step == "read":
+        return read
+
+    def check(line: str) -> Any:
+        data = read(line)
+        if data["rules"] == "guilin":
+            return data, sc._quick_guilin_parts(data) or sc._parts_of(sc._checked_guilin(data))
+        return data, sc._quick_bohu_parts(data) or sc._parts_of(sc._checked_bohu(data))
+
+    if step == "check":
+        return check
+
+    bohu_tables: dict[int, Any] = {}
+
+    def win(line: str) -> Any:
+        data, h = check(line)
+        if data["rules"] == "guilin":
+            split = sc.evaluate_win(h.hand, h.melds, h.win_card, h.source, sc._GUILIN.win_table)
+            return [] if split is None else [split]
+        table = bohu_tables.get(id(h.options))
+        if table is None:
+            table = bohu_tables[id(h.options)] = sc.BOHU.win_table_for(h.options)
+        return sc.evaluate_roles(h.hand, h.melds, h.win_card, h.source, table)
+
+    if step == "win":
+        return win
+
+    def groups(line: str) -> Any:
+        return [split.groups for split in win(line)]
+
+    return groups
+
+
+def child(step: str, corpus: str, passes: int) -> None:
+    """Time ``step`` over the corpus: first sight, then ``passes`` passes of lines seen before; print µs a line."""
+    from zipai_desktop.tools import score as sc
+
+    lines = Path(corpus).read_text(encoding="utf-8").splitlines()
+    sc.score_line(lines[0])  # the first use builds the rule tables: not a line's cost (as score_throughput does)
+    fn = step_function(step)
+    runs = []
+    for _ in range(passes + 1):
+        start = time.process_time()
+        for line in lines[1:]:
+            fn(line)
+        runs.append((time.process_time() - start) / (len(lines) - 1) * 1e6)
+    print(json.dumps({"first": runs[0], "seen": min(runs[1:])}))
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        child(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        return
+    start = time.perf_counter()
+    # The corpus is made here and the steps run in children: none of them has played these hands.
+    sims = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "score_throughput.py"), "--corpus"],
+        capture_output=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout.decode("utf-8")
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".jsonl", delete=False) as f:
+        f.write(sims)
+    print(f"corpus: {sims.count(chr(10)):,} sim wins, made in {time.perf_counter() - start:.1f} s; "
+          f"budget at 20,000 lines a second: {BUDGET_US:.0f} µs a line")  # fmt: skip
+    try:
+        previous = {"first": 0.0, "seen": 0.0}
+        print(f"  {'step':8s} {'first sight':>12s} {'adds':>8s}   {'seen before':>12s} {'adds':>8s}   load")
+        for step in STEPS:
+            out = subprocess.run(
+                [sys.executable, __file__, "--child", step, f.name, "3"],
+                capture_output=True, check=True, cwd=ROOT,
+            )  # fmt: skip
+            got = json.loads(out.stdout)
+            base = previous if step not in ("json", "read") else {"first": 0.0, "seen": 0.0}
+            print(
+                f"  {step:8s} {got['first']:9.1f} µs {got['first'] - base['first']:+6.1f} µs   "
+                f"{got['seen']:9.1f} µs {got['seen'] - base['seen']:+6.1f} µs   {os.getloadavg()[0]:.2f}"
+            )
+            if step != "json":
+                previous = got
+    finally:
+        os.unlink(f.name)
+
+
+if __name__ == "__main__":
+    main()
