@@ -11,10 +11,9 @@ a forced quad; stage 3 碰; stage 4 吃, one seat at a time.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import lru_cache
@@ -209,6 +208,57 @@ def _turns_of(active: tuple[int, ...], chi_next_on_draw: bool) -> _Turns:
 
 class Game:
     """One hand of 桂林字牌."""
+
+    # The state as slots: a hand's ~44 attributes are more than CPython 3.11 keeps in a key-sharing instance dict (30),
+    # so without slots every game gets a plain dict grown by resizes as _init_state fills it, and every ``self.x`` is a
+    # hashed look-up; a slot is an offset. ``__dict__`` stays for what code outside hangs on a game (a test's probe).
+    __slots__ = (
+        "_chi_queues",
+        "_completing",
+        "_facts",
+        "_held_target",
+        "_next",
+        "_orders",
+        "_reach",
+        "_spent",
+        "active",
+        "chou",
+        "dang_di",
+        "dead_card",
+        "dealer",
+        "decisions",
+        "discarded",
+        "draws",
+        "events",
+        "flips",
+        "hands",
+        "history",
+        "hu_locked",
+        "is_fork",
+        "melds",
+        "melds_own",
+        "melds_shown",
+        "opening_discard_made",
+        "opening_done",
+        "options",
+        "pending",
+        "peng_ban",
+        "phase",
+        "piles",
+        "players",
+        "procedure",
+        "removed",
+        "result",
+        "rules",
+        "seed",
+        "short",
+        "sizes",
+        "table",
+        "took",
+        "wall",
+        "window",
+        "__dict__",
+    )
 
     def __init__(
         self,
@@ -997,7 +1047,10 @@ class Game:
         The copy shares nothing mutable with this game; its event log and history start empty (a fork is never shown
         or recorded).
         """
-        other = copy.copy(self)
+        other: Game = _copy_slots(self, object.__new__(type(self)))
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            other.__dict__.update(extra)
         other.hands = [list(h) for h in self.hands]
         other.melds = [list(m) for m in self.melds]
         other.piles = list(self.piles)  # (tuples: shared)
@@ -1050,6 +1103,21 @@ class Game:
             "points": list(self.result.points) if self.result else None,
             "events": len(self.events),
         }
+
+
+def _slot_copier() -> Callable[[Game, Game], Game]:
+    """``copy(source, target)``: every slot of a game set on ``target`` from ``source`` (a shallow copy, as
+    ``copy.copy`` gives, which for a slotted object goes through ``__reduce_ex__`` and a dict of the slots at about
+    twice the cost of these plain assignments; a fork is made per 听 question)."""
+    names = [name for name in Game.__slots__ if name != "__dict__"]
+    body = "".join(f"    target.{name} = source.{name}\n" for name in names)
+    namespace: dict[str, Any] = {}
+    exec(f"def copy(source, target):\n{body}    return target\n", namespace)  # noqa: S102 - made from slot names
+    copier: Callable[[Game, Game], Game] = namespace["copy"]
+    return copier
+
+
+_copy_slots = _slot_copier()
 
 
 def _minus(hand: list[int], card: int, count: int) -> list[int]:
