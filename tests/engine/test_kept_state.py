@@ -2,10 +2,11 @@
 
 The game keeps each seat's meld facts (updated when it makes or upgrades a meld), each seat's loose-card reach (kept
 with the hand list it was made for, forgotten where the engine changes the hand), each seat's hand size (updated
-where cards move) and each seat's melds as seen by itself and by the others (made when a meld is made), and it keeps
-piles and kinds as immutable values that observe shows as they are. Seeded random hands of both games (Bohu with 2, 3
-and 4 seated) check, after every action, that whatever is kept and still valid is what a fresh computation gives
-(every seat's observation shows what a fresh reading of the hands, melds, piles and kinds gives); so do the worlds the
+where cards move) and each seat's melds as seen by itself and by the others (made when a meld is made), the seat to
+act (set with the pending decision, by the engine or by code outside through Game.pending), and it keeps piles and
+kinds as immutable values that observe shows as they are. Seeded random hands of both games (Bohu with 2, 3 and 4
+seated) check, after every action, that whatever is kept and still valid is what a fresh computation gives (every
+seat's observation shows what a fresh reading of the hands, melds, piles and kinds gives); so do the worlds the
 strong bot builds from outside the engine (Game.recount reads them afresh).
 """
 
@@ -18,7 +19,7 @@ import pytest
 from zipai_desktop.bots import make_bot
 from zipai_desktop.bots.world import determinize
 from zipai_desktop.engine.cards import HIDDEN
-from zipai_desktop.engine.game import Game
+from zipai_desktop.engine.game import Game, Pending
 from zipai_desktop.engine.hu import meld_facts
 from zipai_desktop.engine.melds import Meld
 from zipai_desktop.engine.observation import observe
@@ -29,6 +30,7 @@ from zipai_desktop.engine.rules import get_rules
 def _check_kept(game: Game) -> None:
     """Assert everything the game keeps matches a fresh computation from its hands, melds, piles and sets."""
     assert game.sizes == [sum(hand) for hand in game.hands]  # the hand sizes kept as cards move
+    assert game.to_act == (None if game.pending is None else game.pending.seat)  # kept beside the pending decision
     for seat in game.active:
         melds = game.melds[seat]
         assert game._facts[seat] == meld_facts(melds), (seat, melds)  # kept as melds are made
@@ -84,3 +86,15 @@ def test_kept_state_of_a_world_built_from_outside_equals_a_fresh_reading(name: s
                 checked += 1
             game.apply(seat, bots[seat].choose(obs, game.legal_actions(seat)))
     assert checked > 30
+
+
+def test_the_seat_to_act_follows_a_pending_decision_set_from_outside() -> None:
+    """Code outside the engine (a world, the 听 probe) sets Game.pending; the seat to act follows it."""
+    game = Game(get_rules("guilin"), seed=5)
+    pending = game.pending
+    assert pending is not None and game.to_act == pending.seat
+    game.pending = None
+    assert game.to_act is None and game.legal_actions(pending.seat) == []
+    game.pending = Pending((pending.seat + 1) % 3, "discard", pending.actions)
+    assert game.to_act == (pending.seat + 1) % 3
+    assert game.legal_actions(game.to_act) == list(pending.actions)

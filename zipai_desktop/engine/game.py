@@ -241,7 +241,7 @@ class Game:
         "opening_discard_made",
         "opening_done",
         "options",
-        "pending",
+        "_pending",
         "peng_ban",
         "phase",
         "piles",
@@ -254,6 +254,7 @@ class Game:
         "short",
         "sizes",
         "table",
+        "to_act",
         "took",
         "wall",
         "window",
@@ -325,7 +326,10 @@ class Game:
         self.hu_locked = [False] * n  # 过胡 (option)
         self.events: list[ev.Event] = []
         self.window: Window | None = None
-        self.pending: Pending | None = None
+        self._pending: Pending | None = None
+        #: the seat whose decision the engine waits for (the pending decision's seat), kept beside it: read about 60
+        #: times a hand by whoever plays it, and a property is a Python call each time (3.11 does not specialise it)
+        self.to_act: int | None = None
         self.phase = _DISCARD_PHASE
         self.result: HandResult | None = None
         self.dang_di: int | None = None
@@ -356,14 +360,21 @@ class Game:
     # Queries.
 
     @property
-    def to_act(self) -> int | None:
-        pending = self.pending
-        return None if pending is None else pending.seat
+    def pending(self) -> Pending | None:
+        """The decision the engine is waiting for (None when it waits for nobody: the hand is over)."""
+        return self._pending
+
+    @pending.setter
+    def pending(self, pending: Pending | None) -> None:
+        # (code outside the engine that sets up a position sets it here: :attr:`to_act` follows)
+        self._pending = pending
+        self.to_act = None if pending is None else pending.seat
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.pending is None or self.pending.seat != seat:
+        pending = self._pending
+        if pending is None or pending.seat != seat:
             return []
-        return list(self.pending.actions)
+        return list(pending.actions)
 
     def meld_facts(self, seat: int) -> MeldFacts:
         """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of the seat's melds.
@@ -496,7 +507,8 @@ class Game:
         actions = tuple(compress(_DISCARDS, bytes(self.hands[seat]).translate(_UNLOCKED_BYTES)))
         assert actions, "a take that leaves no legal discard must have been refused"
         self.phase = _DISCARD_PHASE
-        self.pending = Pending(seat, "discard", actions)
+        self._pending = Pending(seat, "discard", actions)
+        self.to_act = seat
 
     def _after_take(self, seat: int) -> None:
         """§7.9: the taker discards iff it now holds more than its target; otherwise (重舵) the next player flips."""
@@ -729,7 +741,8 @@ class Game:
                     and card not in self.peng_ban[s]
                     and _unlocked(_minus(hands[s], card, 2))
                 ):
-                    self.pending = Pending(s, "peng", _PENG_OR_PASS)
+                    self._pending = Pending(s, "peng", _PENG_OR_PASS)
+                    self.to_act = s
                     self.events.append(ev.OFFERED_PENG[s][card])
                     return True
         queue = w.queue
@@ -743,7 +756,8 @@ class Game:
                     continue
                 offers = _chi_offers(hand, card, erqishi, bi)  # (chi_options, inline)
                 if offers:
-                    self.pending = Pending(seat, "chi", (*offers, _PASS))
+                    self._pending = Pending(seat, "chi", (*offers, _PASS))
+                    self.to_act = seat
                     self.events.append(ev.OFFERED_CHI[seat][card])
                     return True
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.
@@ -845,7 +859,8 @@ class Game:
         must = compulsory == "always" or (compulsory == "discard" and win.source is Source.DISCARD)
         actions = (_HU,) if must else (_HU, _PASS)
         self.phase = _CLAIM_PHASE
-        self.pending = Pending(seat, kind, actions, win=win)
+        self._pending = Pending(seat, kind, actions, win=win)
+        self.to_act = seat
         self._emit(ev.Offered(seat, win.card, ("hu",) if must else ("hu", "pass")))
 
     def winner_cards(self, seat: int, card: int | None) -> list[int]:
@@ -875,7 +890,7 @@ class Game:
         settlement = self.settle(seat, win)
         self._take_winning_card(seat, win)
         self.window = None
-        self.pending = None
+        self._pending = self.to_act = None
         self.phase = Phase.ENDED
         self._emit(
             ev.Won(seat, win.source.value, win.card, win.from_seat, win.split.hu, settlement.special, win.split.groups)
@@ -889,7 +904,7 @@ class Game:
     def _end_draw(self) -> None:
         """荒庄: a flip is due and the wall is empty (§10.5)."""
         self.window = None
-        self.pending = None
+        self._pending = self.to_act = None
         self.phase = Phase.ENDED
         points = (0,) * self.players
         self.result = HandResult(None, None, None, points)
@@ -904,7 +919,7 @@ class Game:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``; raise :class:`IllegalAction` (state unchanged) if it is not legal now."""
-        pending = self.pending
+        pending = self._pending
         if self.phase is _ENDED_PHASE:
             raise IllegalAction("the hand is over")
         assert pending is not None
@@ -915,7 +930,7 @@ class Game:
             raise IllegalAction(self._why_illegal(seat, action, pending))
         self.history.append((seat, action))
         self.decisions[seat] += 1
-        self.pending = None
+        self._pending = self.to_act = None
         if pending.kind == "discard":
             assert isinstance(action, Discard)
             self._discard(seat, action.card)

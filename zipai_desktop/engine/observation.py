@@ -54,7 +54,7 @@ _new_observation = tuple.__new__
 def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     """What ``seat`` may see now (``with_events``: with the events it has seen, redacted)."""
     n = game.players
-    pending = game.pending
+    pending = game._pending  # (not the property: observe is made at every decision)
     window = game.window
     offer = window.card if window is not None else None
     mine = pending is not None and pending.seat == seat
