@@ -289,8 +289,8 @@ def fixed_kinds(split: hu.Split) -> list[str]:
     """The kinds of a split's groups other than its free cards' (seq, da, pair), in :func:`role_groups`' order: the
     table melds (one possibly made a quad), the 坎 / 龙 held, the card's own group. Read without building the groups:
     Bohu's 漂 (no 哨 and no quad) asks only this of every role of a win, and only the role chosen shows its groups."""
-    role: hu._RoleArgs | None = getattr(split, "_role", None)
-    if role is None or hasattr(split, "_groups"):  # not lazy, or built already: read the groups themselves
+    role = split._role
+    if role is None or split._groups is not None:  # not lazy, or built already: read the groups themselves
         return [g.kind for g in split.groups if g.kind not in _FREE_KINDS]
     tag, hand, melds, c, sao_idx, peng_idx, table, _, _ = role
     name = _KIND_NAME

@@ -54,25 +54,29 @@ class Split:
 
     hu: int
     quads: int
-    _groups: tuple[Group, ...]  # unset in a split found by the win check until they are first read
-    _role: _RoleArgs  # set only in a split found by the win check: what it takes to list its groups
+    # None in a split found by the win check until they are first read. None rather than unset: reading an unset slot
+    # raises AttributeError, and raising and catching it cost about 5,000 instructions (callgrind), paid by every
+    # split read (the score command reads one or two a line; Bohu's 名堂 asks each role whether it is built).
+    _groups: tuple[Group, ...] | None
+    _role: _RoleArgs | None  # set only in a split found by the win check: what it takes to list its groups
 
     def __init__(self, hu: int, groups: tuple[Group, ...], quads: int = 0) -> None:
         object.__setattr__(self, "hu", hu)
         object.__setattr__(self, "quads", quads)
         object.__setattr__(self, "_groups", groups)
+        object.__setattr__(self, "_role", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Split is immutable (cannot set {name!r})")
 
     @property
     def groups(self) -> tuple[Group, ...]:
-        try:
-            return self._groups
-        except AttributeError:  # a split found by the win check: its groups are built now, once
+        groups = self._groups
+        if groups is None:  # a split found by the win check: its groups are built now, once
+            assert self._role is not None
             groups = free_split_groups.role_groups(*self._role)  # what _role_groups gives, made faster
             object.__setattr__(self, "_groups", groups)
-            return groups
+        return groups
 
     def _key(self) -> tuple[int, tuple[Group, ...], int]:
         return (self.hu, self.groups, self.quads)
@@ -515,15 +519,16 @@ _RoleArgs = tuple[str, bytes, tuple[Meld, ...], int | None, int, int, "WinTable"
 _set_hu = Split.__dict__["hu"].__set__  # the slots' own setters: Split.__setattr__ refuses every write
 _set_quads = Split.__dict__["quads"].__set__
 _set_role = Split.__dict__["_role"].__set__
+_set_groups = Split.__dict__["_groups"].__set__
 _new_split = object.__new__
 
 
 def _lazy_split(hu: int, quads: int, role: _RoleArgs) -> Split:
-    """A :class:`Split` whose groups are built on first read (the slots are set directly: this runs at every win;
-    ``_groups`` is left unset, one write fewer)."""
+    """A :class:`Split` whose groups are built on first read (the slots are set directly: this runs at every win)."""
     split: Split = _new_split(Split)
     _set_hu(split, hu)
     _set_quads(split, quads)
+    _set_groups(split, None)
     _set_role(split, role)
     return split
 
