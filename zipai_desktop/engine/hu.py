@@ -362,12 +362,14 @@ def evaluate_win(
     card: int | None,
     source: Source,
     table: WinTable,
+    known: MeldsKnown | None = None,
 ) -> Split | None:
     """The split with the highest 胡 of a hand plus winning card, or None when no role of the card completes the hand.
 
     ``hand`` is the concealed count vector *before* the winning card (counts 0..4: the deck holds four of a kind;
     callers check input before it gets here); ``melds`` are the winner's table melds. With
     ``card`` None the hand is judged as it stands (a win from the deal, or after a forced meld already made).
+    ``known``: what :func:`evaluate_roles` would work out from the melds, if the caller has it.
     """
     if card is None and not melds:
         # A concealed hand as it stands (a win from the deal): the benchmarks' case and the first check of every deal,
@@ -393,7 +395,7 @@ def evaluate_win(
                 return None
         fixed = _fixed_hu(raw, table, kans, longs)
         return _lazy_split(value + fixed, longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair))
-    splits = evaluate_roles(hand, melds, card, source, table)
+    splits = evaluate_roles(hand, melds, card, source, table, known)
     if not splits:
         return None
     best = splits[0]
@@ -514,6 +516,12 @@ def _meld_hu(key: tuple[int, ...], melds: tuple[Meld, ...], table: WinTable) -> 
 _MELD_VALUES: dict[int, tuple[WinTable, dict[int, tuple[Meld, int]]]] = {}
 
 
+# What a check reads of a seat's table melds and the winning card, for callers that know it already (the score
+# command reads each meld of a line from its own kept facts): (cards in the melds, quads among them, their 胡 under the
+# table, the index of the last 扫 / 偎 of the card or -1, the index of the last 碰 of the card or -1); as
+# :func:`meld_facts` and :func:`_meld_hu` give them. tests/tools/test_score_meld_facts.py holds them to those.
+MeldsKnown = tuple[int, int, int, int, int]
+
 # (tag, hand, melds, card, index of its 扫 / 偎, index of its 碰, table, free-card symbols, a pair needed)
 _RoleArgs = tuple[str, bytes, tuple[Meld, ...], int | None, int, int, "WinTable", bytes, bool]
 _set_hu = Split.__dict__["hu"].__set__  # the slots' own setters: Split.__setattr__ refuses every write
@@ -539,11 +547,14 @@ def evaluate_roles(
     card: int | None,
     source: Source,
     table: WinTable,
+    known: MeldsKnown | None = None,
 ) -> list[Split]:
     """For every role of the winning card that completes the hand, its split with the highest 胡.
 
     A game whose score depends on more than 胡 (Bohu's 飘胡 depends on whether the card makes a 碰-type triple) picks
-    among these by its own score. The splits build their groups when first read.
+    among these by its own score. The splits build their groups when first read. ``known`` (the melds' facts, see
+    :data:`MeldsKnown`; only with melds and a card) spares working them out: a meld list met for the first time cost
+    about 30,000 instructions here (callgrind), most of a first-sight check in the score command.
     """
     raw = bytes(hand)
     info = table._hands.get(raw)
@@ -559,7 +570,10 @@ def evaluate_roles(
         free_n, hand_n, quads = info[1], info[2], info[3]
     sao_idx = peng_idx = -1
     meld_hu = 0
-    if melds:
+    if known is not None:
+        meld_n, meld_q, meld_hu, sao_idx, peng_idx = known
+        quads += meld_q
+    elif melds:
         key = tuple(map(id, melds))
         _, meld_n, meld_q, by_card = _MELD_INFO.get(key) or _meld_info(melds)
         quads += meld_q

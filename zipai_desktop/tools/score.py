@@ -29,10 +29,10 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
-from ..engine.hu import Group, Source, Split, evaluate_roles, evaluate_win
+from ..engine.hu import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
 from ..engine.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS, JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
-from ..engine.melds import QUAD_KINDS, Meld, MeldKind, chi_shape
+from ..engine.melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
 from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
 from ..engine.rules.guilin import GuilinOptions
@@ -347,7 +347,7 @@ _SOURCES = {s.value: s for s in Source}
 # Enum members as plain globals for the per-line path: ``Source.DEAL`` is a look-up through the enum's metaclass
 # (~0.2 µs in CPython 3.11, against ~0.03 µs for a global).
 _DEAL, _DISCARD, _OWN_DRAW = Source.DEAL, Source.DISCARD, Source.OWN_DRAW
-_TI = MeldKind.TI
+_TI, _PENG = MeldKind.TI, MeldKind.PENG
 
 
 def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Source, int, bool]:
@@ -669,14 +669,14 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str] | dict[s
     """The winning split, its settlement and the settlement's text in a result line; or the answer for a hand that is
     not a win."""
     h = _quick_guilin_parts(data) or _parts_of(_checked_guilin(data))
-    table = _GUILIN.win_table
+    table = h.table
     options = h.options
     minimum = options.min_hu
     held = h.held
 
     source = h.source
     if source is not _DEAL:  # a win during play: one split, settled once (written out: no closure made a line)
-        split = evaluate_win(h.hand, h.melds, h.win_card, source, table)
+        split = evaluate_win(h.hand, h.melds, h.win_card, source, table, h.known)
         if split is None:
             return _not_a_win("no decomposition")
         if split.hu < minimum:
@@ -718,10 +718,13 @@ def _parts_of(h: GuilinHand | BohuHand) -> _Parts:
             held[k] += 1
     if h.win_card is not None:
         held[h.win_card] += 1
-    xing = bytes(h.xing) if isinstance(h, GuilinHand) else b""
+    if isinstance(h, GuilinHand):
+        xing, table = bytes(h.xing), _GUILIN.win_table
+    else:
+        xing, table = b"", BOHU.win_table_for(h.options)
     return _Parts(
         h.options, h.players, h.dealer, h.winner, h.melds, bytes(h.hand), held, h.win_card, h.source, h.from_seat,
-        h.first_discard, xing,
+        h.first_discard, xing, table, sum([m.kind in QUAD_KINDS for m in h.melds]), None,
     )  # fmt: skip
 
 
@@ -936,7 +939,7 @@ def _bohu_win(
     """(split, 胡息, 番, score, names, points) of the win, or the answer for a hand that is not a win."""
     h = _quick_bohu_parts(data) or _parts_of(_checked_bohu(data))
     options = h.options
-    table = BOHU.win_table_for(options)
+    table = h.table
     minimum = options.min_huxi
     held = h.held  # every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count
 
@@ -967,7 +970,7 @@ def _bohu_win(
         # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
         if h.source is _DISCARD and not (h.first_discard and options.dihu == "first_discard"):
             return _bohu_not_a_win("cannot win on a discard")
-        quads = sum([m.kind in QUAD_KINDS for m in h.melds])  # BohuHand.quads and .held, read once
+        quads = h.quads  # BohuHand.quads and .held, read once
         held_n = sum(held) - (h.win_card is not None)
         short = BOHU.held_target(quads) - held_n
         if short > 0:
@@ -976,7 +979,7 @@ def _bohu_win(
                 "(a player short after an initial 提 cannot win until back on count)"
             )
         special = ("dihu",) if h.first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
-        roles = evaluate_roles(h.hand, h.melds, h.win_card, h.source, table)
+        roles = evaluate_roles(h.hand, h.melds, h.win_card, h.source, table, h.known)
         if not roles:
             return _bohu_not_a_win("no decomposition")
         scored_roles = [(split, score_win(split, held, special, h.source, options)) for split in roles]
@@ -1044,19 +1047,23 @@ _SHORT: dict[str, bytes] = {}
 
 
 def _quick_melds(
-    raw_melds: Any, kinds: Sequence[MeldKind], rules: str, erqishi: bool
-) -> tuple[tuple[Meld, ...], bytes, int, int] | None:
-    """(melds, all their cards as kinds, quads, 提) of well-formed melds; or None (a malformed one is left to the
-    careful check, which names it with its index)."""
+    raw_melds: Any, kinds: Sequence[MeldKind], rules: str, erqishi: bool, table: WinTable
+) -> tuple[tuple[Meld, ...], bytes, int, int, int, bytes, bytes] | None:
+    """(melds, all their cards as kinds, quads, 提, their 胡 under ``table``, each meld's 扫 / 偎 card, each meld's 碰
+    card) of well-formed melds (the last two a byte a meld, 255 where the meld is not of that kind); or None (a
+    malformed one is left to the careful check, which names it with its index)."""
     if raw_melds is None:
-        return (), b"", 0, 0
+        return (), b"", 0, 0, 0, b"", b""
     if type(raw_melds) is not list:
         return None
-    by_kind = _MELD_FACTS.get((rules, erqishi))
-    if by_kind is None:
-        by_kind = _MELD_FACTS[(rules, erqishi)] = {}
+    kept = _MELD_FACTS.get((rules, erqishi, id(table)))
+    if kept is None or kept[0] is not table:
+        if len(_MELD_FACTS) >= 64:
+            _MELD_FACTS.clear()
+        kept = _MELD_FACTS[(rules, erqishi, id(table))] = (table, {})
+    by_kind = kept[1]
     facts_of = by_kind.get
-    found: list[tuple[Meld, bytes, int, int]] = []
+    found: list[_MeldFacts] = []
     try:
         for raw in raw_melds:
             # Two fields, "kind" and "cards": a kind and cards read before find the meld (the tables hold strings
@@ -1065,22 +1072,22 @@ def _quick_melds(
                 return None
             facts = facts_of(raw.get("kind"), _NO_FACTS).get(raw.get("cards"))  # type: ignore[arg-type]
             if facts is None:
-                facts = _new_meld_facts(raw, kinds, rules, erqishi, by_kind)
+                facts = _new_meld_facts(raw, kinds, rules, erqishi, table, by_kind)
                 if facts is None:
                     return None
             found.append(facts)
     except TypeError:
         return None
     if not found:
-        return (), b"", 0, 0
-    melds, cards, quads, tis = zip(*found, strict=True)
-    return melds, b"".join(cards), sum(quads), sum(tis)
+        return (), b"", 0, 0, 0, b"", b""
+    melds, cards, quads, tis, hu, sao, peng = zip(*found, strict=True)
+    return melds, b"".join(cards), sum(quads), sum(tis), sum(hu), b"".join(sao), b"".join(peng)
 
 
 def _new_meld_facts(
-    raw: dict[str, Any], kinds: Sequence[MeldKind], rules: str, erqishi: bool,
-    by_kind: dict[str, dict[str, tuple[Meld, bytes, int, int]]],
-) -> tuple[Meld, bytes, int, int] | None:  # fmt: skip
+    raw: dict[str, Any], kinds: Sequence[MeldKind], rules: str, erqishi: bool, table: WinTable,
+    by_kind: dict[str, dict[str, _MeldFacts]],
+) -> _MeldFacts | None:  # fmt: skip
     kind, text = raw.get("kind"), raw.get("cards")
     if type(kind) is not str or type(text) is not str:
         return None
@@ -1088,17 +1095,25 @@ def _new_meld_facts(
         meld = _meld(raw, 0, kinds, rules, erqishi=erqishi)  # checked (and kept) as the careful check would
     except Malformed:
         return None
-    facts = (meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is _TI))
+    card = bytes(meld.cards[:1])
+    facts = (
+        meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is _TI), table.meld_value(meld),
+        card if meld.kind in SAO_KINDS or meld.kind in WEI_KINDS else b"\xff", card if meld.kind is _PENG else b"\xff",
+    )  # fmt: skip
     if sum(map(len, by_kind.values())) >= _CACHE_LIMIT:
         by_kind.clear()
     by_kind.setdefault(kind, {})[text] = facts
     return facts
 
 
-# What the quick check reads of a meld checked before: (the meld, its cards as kinds, 1 if a quad, 1 if a 提), by
-# (rules, erqishi), then the kind and the cards as given (the key of _MELDS, as nested tables: no key to make).
-_MELD_FACTS: dict[tuple[str, bool], dict[str, dict[str, tuple[Meld, bytes, int, int]]]] = {}
-_NO_FACTS: dict[str, tuple[Meld, bytes, int, int]] = {}
+# What the quick check reads of a meld checked before: (the meld, its cards as kinds, 1 if a quad, 1 if a 提, its 胡
+# under the win table, its card if a 扫 / 偎 else 255, its card if a 碰 else 255), by (rules, erqishi, the win table's
+# identity; the entry holds the table), then the kind and the cards as given (the key of _MELDS, as nested tables: no
+# key to make). The 胡 and the two cards give the win check its meld facts (engine.hu.MeldsKnown) without a loop over
+# the melds: a meld list is mostly new on a line seen for the first time, but its melds are not.
+_MeldFacts = tuple[Meld, bytes, int, int, int, bytes, bytes]
+_MELD_FACTS: dict[tuple[str, bool, int], tuple[WinTable, dict[str, dict[str, _MeldFacts]]]] = {}
+_NO_FACTS: dict[str, _MeldFacts] = {}
 
 
 def _quick_common(
@@ -1156,6 +1171,9 @@ class _Parts(NamedTuple):
     from_seat: int
     first_discard: bool
     xing: bytes  # kinds, in order (Guilin; empty for Bohu)
+    table: WinTable  # the game's win table under the options
+    quads: int  # quads among the melds
+    known: MeldsKnown | None  # the melds' facts for the win check (the quick check's; None from the careful check)
 
 
 # A _Parts made straight from its fields' tuple (a NamedTuple's own constructor is a Python function: a frame a line).
@@ -1174,10 +1192,11 @@ def _quick_guilin_parts(data: Mapping[str, Any]) -> _Parts | None:
     xing = b"" if xing_raw is None else _glyph_kinds(xing_raw)
     if in_hand is None or win is None or xing is None or len(win) != 1:
         return None
-    melds_found = _quick_melds(data.get("melds"), GUILIN_MELDS, "guilin", True)
+    table = _GUILIN.win_table
+    melds_found = _quick_melds(data.get("melds"), GUILIN_MELDS, "guilin", True, table)
     if melds_found is None:
         return None
-    melds, in_melds, meld_quads, _ = melds_found
+    melds, in_melds, meld_quads, _, meld_hu, sao, peng = melds_found
     if first_discard and melds:
         return None
     counts, in_hand_counts = _counted(in_hand, in_melds + win)
@@ -1196,9 +1215,12 @@ def _quick_guilin_parts(data: Mapping[str, Any]) -> _Parts | None:
     held = len(in_hand) + len(in_melds)
     if held != target and not (held == target - 1 and quads >= 2 and options.two_long == "skip_discard"):
         return None
+    card = win[0]
+    known = (len(in_melds), meld_quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
     return _new_parts(
-        (options, players, dealer, winner, melds, hand, counts, win[0], source, from_seat, first_discard, xing)
-    )
+        (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, xing, table,
+         meld_quads, known)
+    )  # fmt: skip
 
 
 def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
@@ -1222,10 +1244,11 @@ def _quick_bohu_parts(data: Mapping[str, Any]) -> _Parts | None:
     win = _glyph_kinds(data.get("win_card"))
     if in_hand is None or win is None or len(win) != 1:
         return None
-    melds_found = _quick_melds(data.get("melds"), BOHU_MELDS, "bohu", options.erqishi)
+    table = BOHU.win_table_for(options)
+    melds_found = _quick_melds(data.get("melds"), BOHU_MELDS, "bohu", options.erqishi, table)
     if melds_found is None:
         return None
-    melds, in_melds, quads, tis = melds_found
+    melds, in_melds, quads, tis, meld_hu, sao, peng = melds_found
     if first_discard and tis != len(melds):
         return None
     counts, in_hand_counts = _counted(in_hand, in_melds + win)
@@ -1240,9 +1263,12 @@ def _quick_bohu_parts(data: Mapping[str, Any]) -> _Parts | None:
     held = len(in_hand) + len(in_melds)
     if not target - short <= held <= target:
         return None
+    card = win[0]
+    known = (len(in_melds), quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
     return _new_parts(
-        (options, players, dealer, winner, melds, hand, counts, win[0], source, from_seat, first_discard, b"")
-    )
+        (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, b"", table,
+         quads, known)
+    )  # fmt: skip
 
 
 def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
