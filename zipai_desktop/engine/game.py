@@ -516,7 +516,12 @@ class Game:
         cards, quads, _ = self._facts[seat]  # (meld_facts(seat), read inline)
         # (the hand's sum, not the kept size: the 听 helper's what-if copies change hands without recounting)
         if sum(hand) + cards > self._held_target(quads + hand.count(4)):
-            self._ask_discard(seat)
+            # (:meth:`_ask_discard`, inline: a take is followed by a discard about 12 times a hand)
+            actions = tuple(compress(_DISCARDS, bytes(hand).translate(_UNLOCKED_BYTES)))
+            assert actions, "a take that leaves no legal discard must have been refused"
+            self.phase = _DISCARD_PHASE
+            self._pending = Pending(seat, "discard", actions)
+            self.to_act = seat
         else:
             self._flip(self._next[seat])
 
@@ -969,7 +974,18 @@ class Game:
         if self.procedure.own_discard_ban:
             self.chou[seat] = self.chou[seat] | _ONE_KIND[card]  # §7.4: never 吃 a kind you discarded
         self.events.append(ev.DISCARDED[seat][card])
-        self._open_window(card, seat, flip=False, opening=opening)
+        # The window on the discard, as :meth:`_open_window` and :meth:`_advance_window` open and run it (inline: two
+        # Python calls, one with keywords, fewer at every discard).
+        order = self._orders.get(seat) or tuple(self.order_from(seat))
+        procedure = self.procedure
+        if procedure.hu_on_discard == "any" or (opening and procedure.dihu_on == "discard"):
+            queue = list(order[1:])
+        else:
+            queue = []  # Bohu: no 胡 on a discard, except 地胡
+        self.window = Window(card, seat, False, opening, _HU_STAGE, queue)
+        self.phase = _CLAIM_PHASE
+        if not self._arbitrate():
+            self._flip(self._next[seat])
 
     def _answer_hu(self, seat: int, action: Action, pending: Pending) -> None:
         win = pending.win
@@ -1013,7 +1029,8 @@ class Game:
             if self.procedure.peng_ban:
                 self.peng_ban[seat] = self.peng_ban[seat] | _ONE_KIND[w.card]
             self.events.append(ev.PASSED[seat]["peng"])
-            self._advance_window()
+            if not self._arbitrate():  # (:meth:`_advance_window`, inline)
+                self._flip(self._next[w.owner])
             return
         self.window = None
         self.hu_locked[seat] = False
@@ -1031,7 +1048,8 @@ class Game:
             if self.procedure.chou:
                 self.chou[seat] = self.chou[seat] | _ONE_KIND[w.card]
             self.events.append(ev.PASSED[seat]["chi"])
-            self._advance_window()
+            if not self._arbitrate():  # (:meth:`_advance_window`, inline)
+                self._flip(self._next[w.owner])
             return
         assert isinstance(action, Chi)
         self.window = None
@@ -1048,7 +1066,8 @@ class Game:
         self._reach[seat] = None  # (the hand changed)
         spent = self._spent
         for i, g in enumerate(action.groups):
-            self._add_meld(seat, _chi_meld(g), w.owner, forced=False, from_hand=g[1:] if i == 0 else g)
+            meld = _CHI_MELDS.get(g) or _chi_meld(g)  # (one shared meld per group: mostly found)
+            self._add_meld(seat, meld, w.owner, forced=False, from_hand=g[1:] if i == 0 else g)
             for k in g:
                 spent[k] += 1
         self._after_take(seat)
