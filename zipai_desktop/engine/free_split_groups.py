@@ -184,7 +184,7 @@ class _TableGroups:
     """Every fixed group one win table makes, made once: per kind, and per meld (by identity)."""
 
     __slots__ = ("table", "kan", "long", "quad_own", "quad_own_hidden", "quad_other", "quad_other_hidden",
-                 "triple_own", "triple_other", "melds")  # fmt: skip
+                 "triple_own", "triple_other", "melds", "locked")  # fmt: skip
 
     def __init__(self, table: WinTable) -> None:
         make = hu.Group
@@ -205,6 +205,7 @@ class _TableGroups:
         self.triple_own = triples(table.triple_own, True)
         self.triple_other = triples(table.triple_other, False)
         self.melds: dict[int, tuple[Meld, Group]] = {}  # id(meld) -> (the meld, held so its id stays its own; group)
+        self.locked: dict[bytes, tuple[Group, ...]] = {}  # a hand's counts, 3 and 4 kept, 0 else -> its 坎 / 龙
 
     def meld(self, m: Meld) -> Group:
         known = self.melds.get(id(m))
@@ -218,6 +219,8 @@ class _TableGroups:
 
 
 _BY_TABLE: dict[int, _TableGroups] = {}
+# bytes.translate: a held count -> itself if a 坎 (3) or 龙 (4), else 0.
+_LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))
 
 
 def _table_groups(table: WinTable) -> _TableGroups:
@@ -251,14 +254,18 @@ def role_groups(
         for m in melds:
             seen = known(id(m))
             exposed.append(seen[1] if seen is not None and seen[0] is m else tg.meld(m))
-    locked: list[Group] = []
+    locked: tuple[Group, ...] = ()
     if 3 in hand or 4 in hand:
-        kan, long_ = tg.kan, tg.long
-        for k, n in enumerate(hand):
-            if n == 4:
-                locked.append(long_[k])
-            elif n == 3:
-                locked.append(kan[k])
+        # The 坎 / 龙 by the hand's held 3s and 4s alone (few patterns recur: a Python loop over the 20 counts cost
+        # about 5,000 instructions).
+        pattern = hand.translate(_LOCKED)
+        known_locked = tg.locked.get(pattern)
+        if known_locked is None:
+            known_locked = tuple(tg.long[k] if n == 4 else tg.kan[k] for k, n in enumerate(pattern) if n)
+            if len(tg.locked) >= _LIMIT:
+                tg.locked.clear()
+            tg.locked[pattern] = known_locked
+        locked = known_locked
     free = free_groups(symbols, need_pair, table.erqishi)
     c = card
     if c is None or tag == "card_free":
@@ -297,7 +304,14 @@ def fixed_kinds(split: hu.Split) -> list[str]:
     exposed = [name[m.kind] for m in melds]
     locked: list[str] = []
     if 3 in hand or 4 in hand:
-        locked = ["long" if n == 4 else "kan" for n in hand if n >= 3]
+        pattern = hand.translate(_LOCKED)
+        known = _LOCKED_KINDS.get(pattern)
+        if known is None:
+            known = ["long" if n == 4 else "kan" for n in pattern if n]
+            if len(_LOCKED_KINDS) >= _LIMIT:
+                _LOCKED_KINDS.clear()
+            _LOCKED_KINDS[pattern] = known
+        locked = known  # read only: every return below makes a new list
     if c is None or tag == "card_free":
         return exposed + locked
     if tag == "own_quad_kan" or tag == "other_quad_kan":
@@ -319,3 +333,5 @@ def fixed_kinds(split: hu.Split) -> list[str]:
 
 
 _FREE_KINDS = frozenset({"seq", "da", "pair"})
+# The kinds of the 坎 / 龙 of a hand by its held 3s and 4s (as role_groups keeps their groups): read only.
+_LOCKED_KINDS: dict[bytes, list[str]] = {}
