@@ -1,7 +1,8 @@
 """The melds' facts ``zipai score`` keeps per meld and hands to the win check (engine.hu.MeldsKnown: cards, quads,
 胡, the winning card's 扫 / 偎 and 碰) are what the win check works out from the melds itself, and the win check
 answers the same with them as without: on thousands of seeded meld lists of both games, every option that changes a
-meld's 胡 or shape (二七十, bonus_rank), and random hands, cards and sources."""
+meld's 胡 or shape (二七十, bonus_rank) and one that changes the table but not the melds (peng_pao_on_discard: the
+facts are shared), and completing hands, cards and sources."""
 
 from __future__ import annotations
 
@@ -51,7 +52,10 @@ def cases(game: str) -> list[tuple[list[dict[str, str]], str, bool, hu.WinTable]
             kinds, erqishi, table = score.GUILIN_MELDS, True, score._GUILIN.win_table
         else:
             erqishi = rng.random() < 0.7
-            options = BohuOptions(erqishi=erqishi, bonus_rank=rng.choice([0, 0, rng.randrange(1, 11)]))
+            options = BohuOptions(
+                erqishi=erqishi, bonus_rank=rng.choice([0, 0, rng.randrange(1, 11)]),
+                peng_pao_on_discard=rng.random() < 0.5,  # another table, the same melds' facts (kept once for both)
+            )  # fmt: skip
             kinds, table = score.BOHU_MELDS, BOHU.win_table_for(options)
         raw = [random_meld(rng, kinds, erqishi) for _ in range(rng.randrange(7))]
         out.append((raw, game, erqishi, table))

@@ -1056,12 +1056,10 @@ def _quick_melds(
         return (), b"", 0, 0, 0, b"", b""
     if type(raw_melds) is not list:
         return None
-    kept = _MELD_FACTS.get((rules, erqishi, id(table)))
-    if kept is None or kept[0] is not table:
-        if len(_MELD_FACTS) >= 64:
-            _MELD_FACTS.clear()
-        kept = _MELD_FACTS[(rules, erqishi, id(table))] = (table, {})
-    by_kind = kept[1]
+    kept = _FACTS_OF_TABLE.get(id(table))
+    if kept is None or kept[0] is not table or kept[1] != rules or kept[2] is not erqishi:
+        kept = _facts_of_table(rules, erqishi, table)
+    by_kind = kept[3]
     facts_of = by_kind.get
     found: list[_MeldFacts] = []
     try:
@@ -1107,13 +1105,34 @@ def _new_meld_facts(
 
 
 # What the quick check reads of a meld checked before: (the meld, its cards as kinds, 1 if a quad, 1 if a 提, its 胡
-# under the win table, its card if a 扫 / 偎 else 255, its card if a 碰 else 255), by (rules, erqishi, the win table's
-# identity; the entry holds the table), then the kind and the cards as given (the key of _MELDS, as nested tables: no
-# key to make). The 胡 and the two cards give the win check its meld facts (engine.hu.MeldsKnown) without a loop over
-# the melds: a meld list is mostly new on a line seen for the first time, but its melds are not.
+# under the win table, its card if a 扫 / 偎 else 255, its card if a 碰 else 255), by (rules, erqishi, the doubled rank,
+# the values: what tables that value melds alike share), then the kind and the cards as given (the key of _MELDS, as
+# nested tables: no key to make). The 胡 and the two cards give the win check its meld facts (engine.hu.MeldsKnown)
+# without a loop over the melds: a meld list is mostly new on a line seen for the first time, but its melds are not.
 _MeldFacts = tuple[Meld, bytes, int, int, int, bytes, bytes]
-_MELD_FACTS: dict[tuple[str, bool, int], tuple[WinTable, dict[str, dict[str, _MeldFacts]]]] = {}
+_MELD_FACTS: dict[tuple[Any, ...], dict[str, dict[str, _MeldFacts]]] = {}
 _NO_FACTS: dict[str, _MeldFacts] = {}
+# The facts of a win table's melds by the table's identity: (the table, held so its id stays its own; rules; erqishi;
+# the facts). Tables that value melds alike (Bohu's differ by options that change no meld's 胡 or shape, e.g.
+# peng_pao_on_discard) share one: each meld is checked and valued once, not once per table (about 1,000 new melds
+# fewer in the 2,000 lines of bench/score_throughput.py).
+_FACTS_OF_TABLE: dict[int, tuple[WinTable, str, bool, dict[str, dict[str, _MeldFacts]]]] = {}
+
+
+def _facts_of_table(
+    rules: str, erqishi: bool, table: WinTable
+) -> tuple[WinTable, str, bool, dict[str, dict[str, _MeldFacts]]]:
+    # What a meld's facts depend on: its shape's rules (the game, 二七十) and its 胡 (the values and the doubled rank).
+    alike = (rules, erqishi, table.bonus_rank, tuple(sorted(table.values.items())))
+    by_kind = _MELD_FACTS.get(alike)
+    if by_kind is None:
+        if len(_MELD_FACTS) >= 64:
+            _MELD_FACTS.clear()
+        by_kind = _MELD_FACTS[alike] = {}
+    if len(_FACTS_OF_TABLE) >= 64:
+        _FACTS_OF_TABLE.clear()
+    kept = _FACTS_OF_TABLE[id(table)] = (table, rules, erqishi, by_kind)
+    return kept
 
 
 def _quick_common(
