@@ -137,3 +137,33 @@ def test_the_kept_meld_facts_are_the_win_checks_own(game: str) -> None:
             assert [(s.hu, s.quads, s.groups) for s in given] == [(s.hu, s.quads, s.groups) for s in plain]
             checked += bool(plain)
     assert checked > 1_000  # the comparison saw splits
+
+
+@pytest.mark.parametrize("game", ["guilin", "bohu"])
+def test_a_new_meld_is_taken_exactly_when_the_careful_check_takes_it(game: str) -> None:
+    """The quick check reads a meld it has not met with its own test of kind and shape: it takes what _checked_meld
+    takes, as the same meld, and leaves the rest to it (random kinds of both games and cards of 0 to 5 glyphs, some
+    spelt with separators or 叄)."""
+    rng = random.Random(f"new melds {game}")
+    kinds = score.GUILIN_MELDS if game == "guilin" else score.BOHU_MELDS
+    names = [k.value for k in MeldKind] + ["x", ""]
+    taken = 0
+    for i in range(6_000):
+        erqishi = game == "guilin" or rng.random() < 0.5
+        table = score._GUILIN.win_table if game == "guilin" else BOHU.win_table_for(BohuOptions(erqishi=erqishi))
+        if rng.random() < 0.5:
+            raw = random_meld(rng, kinds, True)
+        else:
+            cards = [rng.randrange(NUM_KINDS)] * rng.randrange(6)
+            raw = {"kind": rng.choice(names), "cards": format_cards(cards[: rng.randrange(6)] or cards)}
+        if rng.random() < 0.1:
+            raw["cards"] = " ".join(raw["cards"]).replace("叁", rng.choice(["叁", "叄"]))
+        facts = score._new_meld_facts(raw, kinds, game, erqishi, table, {})
+        try:
+            want = score._checked_meld(raw, i, kinds, game, erqishi=erqishi)
+        except score.Malformed:
+            assert facts is None, raw
+            continue
+        assert facts is not None and facts[0] == want, raw
+        taken += 1
+    assert taken > 1_000
