@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import lru_cache
 from itertools import chain, compress, repeat
-from operator import is_
 from typing import Any
 
 from . import events as ev
@@ -930,9 +929,15 @@ class Game:
         assert pending is not None
         if seat != pending.seat:
             raise IllegalAction(f"it is seat {pending.seat}'s decision, not seat {seat}'s")
-        # The action is nearly always one of the offered objects: found by identity before any comparison by value.
-        if not any(map(is_, repeat(action), pending.actions)) and action not in pending.actions:
-            raise IllegalAction(self._why_illegal(seat, action, pending))
+        # The action is nearly always one of the offered objects: found by identity before any comparison by value (a
+        # plain loop: callgrind, an offer of 8 discards, ~1,100 instructions against ~3,100 for any(map(is_, ...)),
+        # which makes three iterator objects and calls is_ per element).
+        for offered in pending.actions:
+            if offered is action:
+                break
+        else:
+            if action not in pending.actions:
+                raise IllegalAction(self._why_illegal(seat, action, pending))
         self.history.append((seat, action))
         self.decisions[seat] += 1
         self._pending = self.to_act = None
