@@ -63,17 +63,13 @@ def step_function(step: str) -> Callable[[str], Any]:
     if step == "check":
         return check
 
-    bohu_tables: dict[int, Any] = {}
-
     def win(line: str) -> Any:
+        # As score_line runs it: the checked request's table and melds' facts (h.known, from the quick check).
         data, h = check(line)
         if data["rules"] == "guilin":
-            split = sc.evaluate_win(h.hand, h.melds, h.win_card, h.source, sc._GUILIN.win_table)
+            split = sc.evaluate_win(h.hand, h.melds, h.win_card, h.source, h.table, h.known)
             return [] if split is None else [split]
-        table = bohu_tables.get(id(h.options))
-        if table is None:
-            table = bohu_tables[id(h.options)] = sc.BOHU.win_table_for(h.options)
-        return sc.evaluate_roles(h.hand, h.melds, h.win_card, h.source, table)
+        return sc.evaluate_roles(h.hand, h.melds, h.win_card, h.source, h.table, h.known)
 
     if step == "win":
         return win
