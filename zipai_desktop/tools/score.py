@@ -982,12 +982,18 @@ def _bohu_win(
         roles = evaluate_roles(h.hand, h.melds, h.win_card, h.source, table, h.known)
         if not roles:
             return _bohu_not_a_win("no decomposition")
-        scored_roles = [(split, score_win(split, held, special, h.source, options)) for split in roles]
-        # BohuRules.pick_win: among the roles reaching the minimum 胡息, the highest score (ties: the higher 胡息).
-        candidates = [c for c in scored_roles if c[1][0] >= minimum]
-        if not candidates:
-            best = max(c[1][0] for c in scored_roles)
-            return _bohu_not_a_win(f"below minimum: {best} < {minimum}")
+        if len(roles) == 1:  # the usual win: one role, no lists to make
+            scored = score_win(roles[0], held, special, h.source, options)
+            if scored[0] < minimum:
+                return _bohu_not_a_win(f"below minimum: {scored[0]} < {minimum}")
+            candidates = [(roles[0], scored)]
+        else:
+            scored_roles = [(split, score_win(split, held, special, h.source, options)) for split in roles]
+            # BohuRules.pick_win: among the roles reaching the minimum 胡息, the highest score (ties: the higher 胡息).
+            candidates = [c for c in scored_roles if c[1][0] >= minimum]
+            if not candidates:
+                best = max(c[1][0] for c in scored_roles)
+                return _bohu_not_a_win(f"below minimum: {best} < {minimum}")
 
     if len(candidates) == 1:
         split, (huxi, fan, score_, names) = candidates[0]
