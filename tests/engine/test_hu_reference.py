@@ -26,6 +26,8 @@ TABLES = [
     GUILIN.win_table,
     BOHU.win_table,
     BOHU.win_table_for(BOHU.parse_options({"erqishi": False, "bonus_rank": 2, "peng_pao_on_discard": False})),
+    # Groups made alike to the default's (free_split_groups shares them between such tables), the free split not.
+    BOHU.win_table_for(BOHU.parse_options({"erqishi": False, "peng_pao_on_discard": False})),
 ]
 GROUPS = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
 TRIPLES = [MeldKind.PENG, MeldKind.SAO, MeldKind.GUO_SAO]

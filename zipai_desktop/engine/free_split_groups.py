@@ -188,7 +188,7 @@ class _TableGroups:
 
     def __init__(self, table: WinTable) -> None:
         make = hu.Group
-        self.table = table  # held: the cache is keyed by the table's identity
+        self.table = table  # the first of the tables alike (see _ALIKE): its values give the melds' groups
         kan, long_ = table.values_of("kan"), table.values_of("long")
         self.kan = tuple(make("kan", (k,) * 3, kan[k], False) for k in range(NUM_KINDS))
         self.long = tuple(make("long", (k,) * 4, long_[k], False) for k in range(NUM_KINDS))
@@ -218,18 +218,33 @@ class _TableGroups:
         return group
 
 
-_BY_TABLE: dict[int, _TableGroups] = {}
+# By the table's identity: (the table, held so its id stays its own; its groups). Tables that make the same groups share
+# them (_ALIKE): Bohu's tables differ by options that change no group (二七十 changes only the free cards' split,
+# peng_pao_on_discard none), and a meld's group or a hand's 坎 / 龙 made under one serves the others (the score
+# command met each new meld and 坎 pattern once per table: ~2,000 instructions a line, callgrind).
+_BY_TABLE: dict[int, tuple[WinTable, _TableGroups]] = {}
+_ALIKE: dict[tuple[object, ...], _TableGroups] = {}
 # bytes.translate: a held count -> itself if a 坎 (3) or 龙 (4), else 0.
 _LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))
 
 
 def _table_groups(table: WinTable) -> _TableGroups:
     known = _BY_TABLE.get(id(table))
-    if known is None or known.table is not table:
+    if known is None or known[0] is not table:
+        # What the groups read of a table: the values (and the doubled rank) and the kinds of the card's own groups.
+        alike = (
+            tuple(sorted(table.values.items())), table.bonus_rank, table.quad_own, table.quad_other, table.triple_own,
+            table.triple_other,
+        )  # fmt: skip
+        groups = _ALIKE.get(alike)
+        if groups is None:
+            if len(_ALIKE) >= 64:
+                _ALIKE.clear()
+            groups = _ALIKE[alike] = _TableGroups(table)
         if len(_BY_TABLE) >= 64:
             _BY_TABLE.clear()
-        known = _BY_TABLE[id(table)] = _TableGroups(table)
-    return known
+        known = _BY_TABLE[id(table)] = (table, groups)
+    return known[1]
 
 
 def role_groups(
@@ -245,9 +260,8 @@ def role_groups(
 ) -> tuple[Group, ...]:
     """The groups of a completing role (hu's ``_RoleArgs``): its fixed groups, then the best split of its free cards.
     Equal, group for group, to :func:`~zipai_desktop.engine.hu._role_groups`."""
-    tg = _BY_TABLE.get(id(table))
-    if tg is None or tg.table is not table:
-        tg = _table_groups(table)
+    known_table = _BY_TABLE.get(id(table))
+    tg = known_table[1] if known_table is not None and known_table[0] is table else _table_groups(table)
     exposed: list[Group] = []
     if melds:
         known = tg.melds.get
