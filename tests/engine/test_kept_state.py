@@ -98,3 +98,13 @@ def test_the_seat_to_act_follows_a_pending_decision_set_from_outside() -> None:
     game.pending = Pending((pending.seat + 1) % 3, "discard", pending.actions)
     assert game.to_act == (pending.seat + 1) % 3
     assert game.legal_actions(game.to_act) == list(pending.actions)
+    # An observation shows the offered actions as a tuple, whether the engine made them (a tuple, shown as it is) or
+    # code outside set a list; the same for the seats that play.
+    seat = game.to_act
+    assert observe(game, seat).legal == tuple(pending.actions)
+    game.pending = Pending(seat, "discard", list(pending.actions))
+    game.active = list(game.active)
+    seen = observe(game, seat)
+    assert type(seen.legal) is tuple and seen.legal == tuple(pending.actions)
+    assert type(seen.active) is tuple and seen.active == (0, 1, 2)
+    assert game.legal_actions(seat) == list(pending.actions)

@@ -373,7 +373,9 @@ class Game:
         pending = self._pending
         if pending is None or pending.seat != seat:
             return []
-        return list(pending.actions)
+        # ([*x] rather than list(x): the display builds the list without the type call, ~1,270 -> ~620 machine
+        # instructions for eight actions; read at every decision. The same for the other hot copies below.)
+        return [*pending.actions]
 
     def meld_facts(self, seat: int) -> MeldFacts:
         """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of the seat's melds.
@@ -552,7 +554,7 @@ class Game:
             flipped = ev.FLIPPED[seat][card][left] = ev.Flipped(seat, card, left)
         self.events.append(flipped)
         order = self._orders.get(seat) or tuple(self.order_from(seat))
-        self.window = Window(card, seat, True, first_after_opening, _HU_STAGE, list(order))
+        self.window = Window(card, seat, True, first_after_opening, _HU_STAGE, [*order])
         self.phase = _CLAIM_PHASE
         if not self._arbitrate():
             self._flip(self._next[seat])
@@ -687,7 +689,7 @@ class Game:
         if flip:
             queue = list(order)
         elif self.procedure.hu_on_discard == "any" or (opening and self.procedure.dihu_on == "discard"):
-            queue = list(order[1:])
+            queue = [*order[1:]]
         else:
             queue = []  # Bohu: no 胡 on a discard, except 地胡
         self.window = Window(card, owner, flip, opening, _HU_STAGE, queue)
@@ -736,7 +738,7 @@ class Game:
                 return True
         if w.stage is _PENG_STAGE:
             w.stage = _CHI_STAGE
-            w.queue = list(self._chi_queues[owner][w.flip])
+            w.queue = [*self._chi_queues[owner][w.flip]]
             # (With one copy on offer, no two seats can hold a pair of its kind: the first seat found is the only one.)
             for s in self.active:
                 if (
@@ -984,7 +986,7 @@ class Game:
         order = self._orders.get(seat) or tuple(self.order_from(seat))
         procedure = self.procedure
         if procedure.hu_on_discard == "any" or (opening and procedure.dihu_on == "discard"):
-            queue = list(order[1:])
+            queue = [*order[1:]]
         else:
             queue = []  # Bohu: no 胡 on a discard, except 地胡
         self.window = Window(card, seat, False, opening, _HU_STAGE, queue)
@@ -1160,7 +1162,7 @@ _copy_slots = _slot_copier()
 
 
 def _minus(hand: list[int], card: int, count: int) -> list[int]:
-    out = list(hand)
+    out = [*hand]
     out[card] -= count
     return out
 
@@ -1266,7 +1268,7 @@ def _chi_offers(hand: list[int], card: int, erqishi: bool, bi: bool) -> list[Chi
             if free > lost:
                 out.append(alone)
             continue
-        rest = list(hand)
+        rest = [*hand]
         rest[a] -= 1
         rest[b] -= 1
         if left == 1:
