@@ -5,7 +5,8 @@ The steps are measured as prefixes of the real line path, each in a fresh interp
 corpus (so no memo of the win check, the melds or the groups helps the first pass):
 
 * ``json``: the standard library's ``json.loads`` of the line, nothing else: the floor of reading JSON in Python.
-* ``read``: what ``score_line`` runs to decode a line (``_with_known_options``, or ``_decoded``).
+* ``read``: what ``score_line`` runs to decode a line (``_with_known_options``, or ``_decoded``); for a line in the
+  layout ``zipai sim`` writes, reading and checking are one step (``_layout_parts``), counted here.
 * ``check``: read, then the quick check of every field (``_quick_guilin_parts`` / ``_quick_bohu_parts``; the
   careful check for the few it sends that way).
 * ``win``: check, then the win check (``evaluate_win``, or ``evaluate_roles`` for Bohu), its value only.
@@ -48,6 +49,9 @@ def step_function(step: str) -> Callable[[str], Any]:
         return sc.score_line
 
     def read(line: str) -> Any:
+        laid_out = sc._layout_parts(line)
+        if laid_out is not None:
+            return laid_out
         data = sc._with_known_options(line)
         return sc._decoded(line) if data is None else data
 
@@ -56,17 +60,19 @@ def step_function(step: str) -> Callable[[str], Any]:
 
     def check(line: str) -> Any:
         data = read(line)
+        if type(data) is tuple:  # read and checked in one step
+            return data
         if data["rules"] == "guilin":
-            return data, sc._quick_guilin_parts(data) or sc._parts_of(sc._checked_guilin(data))
-        return data, sc._quick_bohu_parts(data) or sc._parts_of(sc._checked_bohu(data))
+            return "guilin", sc._quick_guilin_parts(data) or sc._parts_of(sc._checked_guilin(data))
+        return "bohu", sc._quick_bohu_parts(data) or sc._parts_of(sc._checked_bohu(data))
 
     if step == "check":
         return check
 
     def win(line: str) -> Any:
         # As score_line runs it: the checked request's table and melds' facts (h.known, from the quick check).
-        data, h = check(line)
-        if data["rules"] == "guilin":
+        rules, h = check(line)
+        if rules == "guilin":
             split = sc.evaluate_win(h.hand, h.melds, h.win_card, h.source, h.table, h.known)
             return [] if split is None else [split]
         return sc.evaluate_roles(h.hand, h.melds, h.win_card, h.source, h.table, h.known)

@@ -154,6 +154,8 @@ def breakdown(lines: list[str]) -> None:
     # The score module's own steps, by the names it calls them through.
     score._with_known_options = timed(score._with_known_options, "reading")  # type: ignore[assignment]
     score._decoded = timed(score._decoded, "reading")  # type: ignore[assignment]
+    # A line in one producer's layout is read and checked in one step: counted as reading.
+    score._layout_parts = timed(score._layout_parts, "reading")  # type: ignore[assignment]
     score._quick_guilin_parts = timed(score._quick_guilin_parts, "checking")  # type: ignore[assignment]
     score._quick_bohu_parts = timed(score._quick_bohu_parts, "checking")  # type: ignore[assignment]
     score._checked_guilin = timed(score._checked_guilin, "checking")  # type: ignore[assignment]

@@ -140,6 +140,7 @@ def test_a_line_whose_options_were_read_before_is_answered_as_if_read_whole(monk
     lines += [base.replace('"players": 3', '"players": "\ud800"'), base.replace('"dealer": 0', '"dealer": "\udc00x"')]
     answers = [_line_outcome(line) for line in lines]
     monkeypatch.setattr(score, "_with_known_options", lambda text: None)
+    monkeypatch.setattr(score, "_layout_parts", lambda text: None)
     assert answers == [_line_outcome(line) for line in lines]
     assert sum(a.startswith('{"valid"') for a in answers) >= 6 and sum(a.startswith("Malformed") for a in answers) >= 8
 
@@ -159,6 +160,7 @@ def test_every_line_answered_the_quick_way_is_answered_the_same_the_careful_way(
     monkeypatch.setattr(score, "_quick_guilin_parts", lambda data: None)
     monkeypatch.setattr(score, "_quick_bohu_parts", lambda data: None)
     monkeypatch.setattr(score, "_with_known_options", lambda text: None)
+    monkeypatch.setattr(score, "_layout_parts", lambda text: None)
     careful: list[str] = []
     for line in lines:
         kept: list[dict[Any, Any]] = [score._DUO, score._PAID, score._TURNED, score._READ_OPTIONS, score._LAST_OPTIONS]

@@ -1219,8 +1219,11 @@ class _Parts(NamedTuple):
 _new_parts: Callable[[tuple[Any, ...]], _Parts] = partial(tuple.__new__, _Parts)  # type: ignore[arg-type]
 
 
-def _quick_guilin_parts(data: Mapping[str, Any]) -> _Parts | None:
-    """A plain Guilin request checked in one pass; None sends it the careful way."""
+def _quick_guilin_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
+    """A plain Guilin request checked in one pass; None sends it the careful way. A request :func:`_layout_parts` has
+    checked comes as its parts (what the line scorers are given for a line in the layout)."""
+    if type(data) is _Parts:
+        return data
     common = _quick_common(data, _GUILIN, GUILIN_FIELDS, _GUILIN.players)
     if common is None:
         return None
@@ -1273,8 +1276,11 @@ def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
     )  # fmt: skip
 
 
-def _quick_bohu_parts(data: Mapping[str, Any]) -> _Parts | None:
-    """A plain Bohu request checked in one pass; None sends it the careful way."""
+def _quick_bohu_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
+    """A plain Bohu request checked in one pass; None sends it the careful way. A request :func:`_layout_parts` has
+    checked comes as its parts (what the line scorers are given for a line in the layout)."""
+    if type(data) is _Parts:
+        return data
     common = _quick_common(data, BOHU, BOHU_FIELDS, BOHU_PLAYERS)
     if common is None:
         return None
@@ -1322,6 +1328,226 @@ def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
+# Lines in one producer's layout. The lines of a stream are written by one program (``zipai sim``'s wins, the game's
+# own requests): keys in one order, ", " and ": " between, no escapes. Such a line is read by two C calls (a search
+# for the end of the options, one regular expression for the rest) instead of the JSON scanner, the dict it builds and
+# the per-field look-ups and type checks: the text itself proves each field's type, and the pieces key what a stream
+# repeats (the options object with the game's name before it, the seats and the source, each meld). The expression
+# accepts only text whose JSON value is certain: the keys as written (none twice), strings of canonical glyphs or of
+# a-z and _ (so no backslash, quote or control character), single digits, true / false / null, and an options object
+# without braces or brackets inside, which loads reads on its own (an object's text ends at its closing brace, so it
+# reads the same alone as within the line). Any other line (another key order or spacing, a field more or less, a
+# number of two digits, a win from the deal, a problem of any kind) goes the JSON way (:func:`_with_known_options`,
+# :func:`_decoded`), and so does a line this path finds anything wrong with: every refusal is worded as before.
+
+_G = f"[{GLYPHS}]"
+_LAYOUT_HEAD = re.compile(r'\{"rules": "(guilin|bohu)", "options": (\{[^{}\[\]]*\})')
+_LAYOUT_REST = re.compile(
+    r'"players": ([0-9], "dealer": [0-9], "winner": [0-9]), '
+    rf'"melds": \[((?:\{{"kind": "[a-z_]+", "cards": "{_G}+"\}}(?:, (?=\{{))?)*)\], "hand": "({_G}*)", '
+    r'"source": "([a-z_]+", "from": (?:[0-9]|null), "first_discard": (?:true|false)), '
+    rf'"win_card": "({_G})"(?:, "xing": "({_G}*)")?\}}[ \t\n\r]*'
+)
+_LAYOUT_WHO = re.compile(
+    r'([0-9]), "dealer": ([0-9]), "winner": ([0-9])\0([a-z_]+)", "from": ([0-9]|null), "first_discard": (true|false)'
+)
+# A layout line is short (~700 characters); one far longer goes the JSON way, which words the size limits.
+_LAYOUT_MAX = 1 << 14
+
+
+class _Head(NamedTuple):
+    """What a line's text up to its options' closing brace gives (the game and its options, read once)."""
+
+    rules: str
+    options: Any
+    table: WinTable
+    kinds: tuple[MeldKind, ...]
+    erqishi: bool
+    items: dict[str, _MeldFacts]  # a meld's text between '{"kind": "' and '"}' -> its facts (tables alike share it)
+    by_kind: dict[str, dict[str, _MeldFacts]]  # _quick_melds's facts of the same tables (each meld checked once)
+    who: dict[tuple[str, str], tuple[int, int, int, Source, int, bool] | None]  # the seats' and source's text
+
+
+# Heads read: the text up to the options' closing brace -> its _Head, or None where the line goes the JSON way.
+_HEADS: dict[str, _Head | None] = {}
+# Per game: the seats' and the source's text -> (players, dealer, winner, source, from, first_discard) or None.
+_WHO_TEXT: dict[str, dict[tuple[str, str], tuple[int, int, int, Source, int, bool] | None]] = {
+    "guilin": {},
+    "bohu": {},
+}
+# Meld texts -> facts, by what tables alike share (the key of _MELD_FACTS).
+_ITEM_FACTS: dict[tuple[Any, ...], dict[str, _MeldFacts]] = {}
+
+
+def _new_head(text: str) -> _Head | None:
+    """The _Head of a line's text up to its options' closing brace; None when the line goes the JSON way (another
+    layout, an options object loads or the game refuses: the JSON way words the problem)."""
+    m = _LAYOUT_HEAD.fullmatch(text)
+    if m is None:
+        return None
+    rules_name, options_text = m.groups()
+    try:
+        raw = loads(options_text, what="the input", max_bytes=MAX_INPUT)
+    except JsonInputError:
+        return None
+    if type(raw) is not dict:
+        return None
+    rules = _GUILIN if rules_name == "guilin" else BOHU
+    try:
+        options = _parsed_options_by_value(rules, raw)
+    except OptionError:
+        return None
+    if rules_name == "guilin":
+        table, kinds, erqishi = _GUILIN.win_table, GUILIN_MELDS, True
+    else:
+        table, kinds, erqishi = BOHU.win_table_for(options), BOHU_MELDS, options.erqishi
+    alike = (rules_name, erqishi, table.bonus_rank, tuple(sorted(table.values.items())))  # as _facts_of_table keys
+    items = _ITEM_FACTS.get(alike)
+    if items is None:
+        if len(_ITEM_FACTS) >= 64:
+            _ITEM_FACTS.clear()
+        items = _ITEM_FACTS[alike] = {}
+    by_kind = _facts_of_table(rules_name, erqishi, table)[3]
+    return _Head(rules_name, options, table, kinds, erqishi, items, by_kind, _WHO_TEXT[rules_name])
+
+
+def _new_who(head: _Head, key: tuple[str, str]) -> tuple[int, int, int, Source, int, bool] | None:
+    """(players, dealer, winner, source, from, first_discard) of the seats' and source's text, checked as
+    :func:`_quick_common` checks them; None sends the line the JSON way."""
+    m = _LAYOUT_WHO.fullmatch(key[0] + "\0" + key[1])
+    if m is None:
+        return None
+    players, dealer, winner, source, from_, first = m.groups()
+    if int(players) not in (_GUILIN.players if head.rules == "guilin" else BOHU_PLAYERS):
+        return None
+    data = {
+        "dealer": int(dealer), "winner": int(winner), "source": source, "from": None if from_ == "null" else int(from_),
+        "first_discard": first == "true",
+    }  # fmt: skip
+    try:
+        who = _who_and_how(data, int(players))
+    except Malformed:
+        return None
+    if who[2] is _DEAL:
+        return None
+    return (int(players), *who)
+
+
+def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
+    """(the game, the checked request) of a line in the layout, as the quick check gives it for the line's JSON value;
+    None for any other line, and for any line the quick check would leave to the careful check."""
+    if type(text) is str:
+        line = text
+    elif type(text) is bytes and len(text) <= _LAYOUT_MAX:
+        try:
+            line = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    else:
+        return None
+    end = line.find('}, "players": ', 30) + 1  # the options' closing brace (never within the options: see the head)
+    if end <= 0 or len(line) > _LAYOUT_MAX:
+        return None
+    head_text = line[:end]
+    head = _HEADS.get(head_text, _MISSING)
+    if head is _MISSING:
+        head = _new_head(head_text)
+        if len(_HEADS) >= 64:
+            _HEADS.clear()
+        _HEADS[head_text] = head
+    if head is None:
+        return None
+    m = _LAYOUT_REST.fullmatch(line, end + 2)
+    if m is None:
+        return None
+    who_text, melds_text, hand_text, source_text, win_text, xing_text = m.groups()
+    key = (who_text, source_text)
+    who = head.who.get(key, _MISSING)
+    if who is _MISSING:
+        who = _new_who(head, key)
+        if len(head.who) >= _CACHE_LIMIT:
+            head.who.clear()
+        head.who[key] = who
+    if who is None:
+        return None
+    players, dealer, winner, source, from_seat, first_discard = who
+    if melds_text:
+        # The melds' texts between '{"kind": "' and '"}', e.g. 'chi", "cards": "一一壹': each keys its facts.
+        items = melds_text[10:-2].split('"}, {"kind": "')
+        found = list(map(head.items.get, items))
+        if None in found:
+            for i, item in enumerate(items):
+                if found[i] is None:
+                    facts = _item_facts(head, item)
+                    if facts is None:
+                        return None
+                    found[i] = facts
+        melds, meld_cards, quad_flags, ti_flags, meld_hus, sao_cards, peng_cards = zip(*found, strict=True)
+        in_melds = b"".join(meld_cards)
+        meld_quads, tis, meld_hu = sum(quad_flags), sum(ti_flags), sum(meld_hus)
+        sao, peng = b"".join(sao_cards), b"".join(peng_cards)
+    else:
+        melds, in_melds, meld_quads, tis, meld_hu, sao, peng = (), b"", 0, 0, 0, b"", b""
+    # Canonical glyphs only (the expression's class): the low bytes of their UTF-16 units give the kinds.
+    in_hand = hand_text.encode("utf-16-le")[::2].translate(_KIND_OF_LOW)
+    card = _KIND_OF[win_text]
+    counts, in_hand_counts = _counted(in_hand, in_melds)
+    counts[card] += 1
+    hand = bytes(in_hand_counts)
+    held = len(in_hand) + len(in_melds)
+    options = head.options
+    if head.rules == "guilin":  # as _quick_guilin_parts
+        if first_discard and melds:
+            return None
+        if xing_text:
+            xing = xing_text.encode("utf-16-le")[::2].translate(_KIND_OF_LOW)
+            total = counts[:]
+            for k in xing:
+                total[k] += 1
+            if max(total) > COPIES:
+                return None
+        else:
+            xing = b""
+            if max(counts) > COPIES:
+                return None
+        quads = meld_quads + hand.count(4)
+        target = 20 + max(0, quads - 1)
+        if held != target and not (held == target - 1 and quads >= 2 and options.two_long == "skip_discard"):
+            return None
+    else:  # as _quick_bohu_parts
+        if xing_text is not None or (first_discard and tis != len(melds)) or max(counts) > COPIES or 4 in hand:
+            return None
+        xing = b""
+        target = 19 + meld_quads
+        short = 0 if options.short_player == "replacement" else max(0, tis - (1 if winner == dealer else 0))
+        if not target - short <= held <= target:
+            return None
+    known = (len(in_melds), meld_quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
+    parts = _new_parts(
+        (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, xing,
+         head.table, meld_quads, known)
+    )  # fmt: skip
+    return head.rules, parts
+
+
+def _item_facts(head: _Head, item: str) -> _MeldFacts | None:
+    """The facts of a meld given by its text between '{"kind": "' and '"}' (the quick check's, kept); None for a meld
+    the quick check would not take."""
+    kind, _, cards = item.partition('", "cards": "')
+    facts = head.by_kind.get(kind, _NO_FACTS).get(cards)
+    if facts is None:
+        facts = _new_meld_facts(
+            {"kind": kind, "cards": cards}, head.kinds, head.rules, head.erqishi, head.table, head.by_kind
+        )
+        if facts is None:
+            return None
+    if len(head.items) >= _CACHE_LIMIT:
+        head.items.clear()
+    head.items[item] = facts
+    return facts
+
+
+# ---------------------------------------------------------------------------------------------------------------------
 # Dispatch and the command.
 
 SCORERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"guilin": score_guilin, "bohu": score_bohu}
@@ -1361,6 +1587,10 @@ def score_text(text: str | bytes, cli_rules: str | None = None) -> dict[str, Any
 
 def score_line(text: str | bytes, cli_rules: str | None = None) -> str:
     """:func:`score_text` as the result line ``zipai score`` writes (``_dumps`` of it), without the dict between."""
+    laid_out = _layout_parts(text)
+    if laid_out is not None and (cli_rules is None or cli_rules == laid_out[0]):
+        line: str = LINE_SCORERS[laid_out[0]](laid_out[1])  # type: ignore[arg-type]  # the checked request itself
+        return line
     data = _with_known_options(text)
     if data is None:
         data = _decoded(text)
@@ -1369,8 +1599,8 @@ def score_line(text: str | bytes, cli_rules: str | None = None) -> str:
         scorer = LINE_SCORERS.get(name) if type(name) is str else None
         if scorer is not None:
             return scorer(data)
-    line: str = _scorer(data, cli_rules, LINE_SCORERS)(data)
-    return line
+    answer: str = _scorer(data, cli_rules, LINE_SCORERS)(data)
+    return answer
 
 
 def _with_known_options(text: str | bytes) -> dict[str, Any] | None:

@@ -1,0 +1,175 @@
+"""``zipai score`` reads a line in the layout one producer writes (``zipai sim``'s keys in order, ", " and ": ") by one
+regular expression, not the JSON scanner (``score._layout_parts``). Whatever it takes, it checks as the quick check
+checks the line's JSON value; everything else goes the JSON way; and every line, in the layout or not, valid, refused
+or hostile, gets the same answer (or the same message) with the layout path as without it."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from tests.tools.test_game_matches_score import bohu_game, guilin_game
+from tests.tools.test_score_quick import sim_wins, spoilt
+from zipai_desktop.tools import score
+
+
+def _outcome(line: str | bytes, cli_rules: str | None = None) -> str:
+    try:
+        return score.score_line(line, cli_rules)
+    except score.Malformed as exc:
+        return f"Malformed: {exc}"
+
+
+def _requests() -> list[dict[str, Any]]:
+    rng = random.Random(8)
+    wins = sim_wins(guilin_game, 40) + sim_wins(bohu_game, 40)
+    return wins + [spoilt(d, rng) for d in wins for _ in range(12)]
+
+
+def _hostile(line: str, rng: random.Random) -> list[str]:
+    """Copies of a layout line that the layout path must leave to the JSON way, or read as the JSON way reads them."""
+    data = json.loads(line)
+    out = [
+        line.replace(", ", ",  ", 1),
+        line.replace(", ", ",", 3),
+        line.replace('": ', '":', 2),
+        line.replace('"hand"', '"winner": 2, "hand"'),  # a key twice: the last counts
+        line.replace('"hand"', '"melds": [], "hand"'),
+        line[:-1] + ', "options": {"min_hu": 15, "min_huxi": 15}}',
+        line[:-1] + ', "extra": 1}',
+        line.replace('{"kind": "', '{"kind": "peng", "kind": "', 1),
+        line.replace('"cards": "', '"cards": "一", "cards": "', 1),
+        line.replace('{"kind": ', '{"x": 1, "kind": ', 1),
+        line.replace('"players": ', '"players": 1', 1),
+        line.replace('"dealer": ', '"dealer": -', 1),
+        line.replace('"winner": ', '"winner": 0', 1),
+        line.replace('"players": 3', '"players": 3.0'),
+        line.replace('"players": 3', '"players": true'),
+        line.replace('"players": 3', '"players": 3e0'),
+        line.replace('"dealer": 0', '"dealer": 99999999999999999999999'),
+        line.replace('"dealer": 0', '"dealer": ' + "9" * 1001),
+        line.replace('"from": ', '"from": null, "x": ', 1),
+        line.replace(', "from": ' + json.dumps(data.get("from")), ', "from": null'),
+        line.replace(', "from": ' + json.dumps(data.get("from")), ""),
+        line.replace('"first_discard": false', '"first_discard": 0'),
+        line.replace('"first_discard": false', '"first_discard": null'),
+        line.replace('"first_discard": false', '"first_discard": true'),
+        line.replace('"source": "', '"source": "x', 1),
+        line.replace('"source": "', '"source": "\\u0064', 1),
+        line.replace('"hand": "', '"hand": "\\u4e00', 1),
+        line.replace('"hand": "', '"hand": "\x01', 1),
+        line.replace('"hand": "', '"hand": "\n', 1),
+        line.replace('"hand": "', '"hand": "\ud800', 1),
+        line.replace('"hand": "', '"hand": "叄', 1),
+        line.replace('"hand": "', '"hand": "一 ', 1),
+        line.replace('"hand": "', '"hand": "一一一一', 1),
+        line.replace('"hand": "', '"hand": 5, "x": "', 1),
+        line.replace('"melds": [', '"melds": {"a": [', 1).replace('], "hand"', ']}, "hand"', 1),
+        line.replace('"melds": [', '"melds": [[', 1).replace('], "hand"', ']], "hand"', 1),
+        line.replace('"cards": "', '"cards": "\udc00', 1),
+        line.replace('"cards": "', '"cards": "叄', 1),
+        line.replace('"cards": "', '"cards": "一', 1),
+        line.replace('"kind": "', '"kind": "x', 1),
+        line.replace('"kind": "chi"', '"kind": "wei"', 1),
+        line.replace('"kind": "peng"', '"kind": "sao"', 1),
+        line.replace('"options": {', '"options": {"a": ' + "[" * 66 + "1" + "]" * 66 + ', "b": {', 1),
+        line.replace('"options": {', '"options": {"x": "}", ', 1),
+        line.replace('"options": {', '"options": {"x": "}, \\"players\\": 3", ', 1),
+        line.replace('"options": {', '"options": {"x": "\ud800", ', 1),
+        line.replace('"options": {', '"options": {"x": "\\ud800", ', 1),
+        line.replace('"options": {', '"options": {"x": 1.5, ', 1),
+        line.replace('"options": {', '"options": {"x": NaN, ', 1),
+        line.replace('"options": {', '"options": {"x": 1e999, ', 1),
+        line.replace('"options": {', '"options": {"min_hu": 15, "min_hu": 10, ', 1),
+        line.replace('"options": {', '"options": {"min_huxi": 15, "min_huxi": 10, ', 1),
+        line.replace('"options": {', '"options": {"guo_hu": true, ', 1),
+        line.replace('"options": {', '"options": {"guo_hu": 1, ', 1),
+        line.replace('"options": {', '"options": {"two_long": "skip_discard", ', 1),
+        line.replace('"options": {', '"options": {"short_player": "replacement", ', 1),
+        line.replace('"options": {', '"options": {"erqishi": false, ', 1),
+        line.replace('"options": {', '"options": {"xing": "fan", ', 1),
+        line.replace('"rules": "guilin"', '"rules": "bohu"').replace('"rules": "bohu"', '"rules": "guilin"'),
+        line.replace('"win_card": "', '"win_card": "一', 1),
+        line.replace('"win_card": "', '"xing": "一", "win_card": "', 1),
+        line.replace(', "xing": "', ', "xing": "一', 1),
+        line.replace(', "xing": "', ', "xing": 1, "y": "', 1),
+        line[:-1] + ', "xing": ""}',
+        line[:-1] + ', "xing": "' + "一" * rng.randrange(1, 5) + '"}',
+        line + " \t\r\n",
+        line + "\x0b",
+        line + "\x1c",
+        line + "\u3000",
+        line + "\u2028",
+        line + "\n",
+        line + " 5",
+        line + "x",
+        line + "}",
+        " " + line,
+        "\ufeff" + line,
+        line.replace('{"rules"', '{ "rules"', 1),
+        line.replace('{"rules": "', '{"rules": "x', 1),
+        line[:-1],
+        line[: rng.randrange(len(line))],
+    ]
+    # Other seats and sources in the layout: 地胡 (with melds or without), a seat out of range, the dealer winning.
+    for source, first in (("discard", True), ("discard", False), ("own_draw", False), ("other_draw", False)):
+        for winner in range(4):
+            changed = {**data, "winner": winner, "source": source, "from": data.get("dealer"), "first_discard": first}
+            out.append(json.dumps(changed, ensure_ascii=False))
+            out.append(json.dumps({**changed, "melds": []}, ensure_ascii=False))
+    # A key moved to the front, and a field dropped.
+    keys = list(data)
+    moved = keys[rng.randrange(len(keys))]
+    out.append(json.dumps({moved: data[moved], **{k: v for k, v in data.items() if k != moved}}, ensure_ascii=False))
+    out.append(json.dumps({k: v for k, v in data.items() if k != moved}, ensure_ascii=False))
+    out.append(json.dumps(data, ensure_ascii=True))
+    out.append(json.dumps(data, ensure_ascii=False, indent=1).replace("\n", ""))
+    return out
+
+
+def test_a_layout_line_is_checked_as_the_quick_check_checks_its_json_value() -> None:
+    """What _layout_parts gives is the quick check's parts of the decoded line; it takes no line the quick check
+    leaves to the careful check."""
+    taken = 0
+    for request in _requests():
+        line = json.dumps(request, ensure_ascii=False)
+        laid_out = score._layout_parts(line)
+        if laid_out is None:
+            continue
+        taken += 1
+        rules, parts = laid_out
+        data = json.loads(line)
+        quick = score._quick_guilin_parts(data) if data["rules"] == "guilin" else score._quick_bohu_parts(data)
+        assert rules == data["rules"]
+        assert quick is not None and parts == quick
+        assert score._layout_parts(line.encode("utf-8")) == laid_out
+    assert taken >= 150
+
+
+def test_every_line_gets_the_same_answer_with_or_without_the_layout_path(monkeypatch: Any) -> None:
+    """Sim wins of both games, spoilt copies of them and hostile copies of their text (another key order or spacing,
+    keys twice, escapes, control characters, lone surrogates, numbers of other spellings, deep nesting, junk after the
+    object, a cut line), as text and as bytes, with and without --rules: the same line or the same message."""
+    rng = random.Random(80)
+    lines: list[str | bytes] = []
+    for i, request in enumerate(_requests()):
+        line = json.dumps(request, ensure_ascii=False)
+        lines.append(line)
+        if i % 8 == 0:
+            lines += _hostile(line, rng)
+    lines += [line.encode("utf-8", "replace") for line in lines[::5] if isinstance(line, str)]
+    lines += [b'{"rules": "bohu", "options": {}, ' + b"\xff" + b"}"]
+    taken = sum(score._layout_parts(line) is not None for line in lines)
+
+    def outcomes(i: int, line: str | bytes) -> tuple[str, ...]:
+        if i % 4:
+            return (_outcome(line),)
+        return _outcome(line), _outcome(line, "guilin"), _outcome(line, "bohu")
+
+    answers = [outcomes(i, line) for i, line in enumerate(lines)]
+    monkeypatch.setattr(score, "_layout_parts", lambda text: None)
+    assert answers == [outcomes(i, line) for i, line in enumerate(lines)]
+    assert taken >= 400
+    assert sum(a[0].startswith('{"valid": true') for a in answers) >= 300
+    assert sum(a[0].startswith("Malformed") for a in answers) >= 1000
