@@ -173,3 +173,29 @@ def test_every_line_gets_the_same_answer_with_or_without_the_layout_path(monkeyp
     assert taken >= 400
     assert sum(a[0].startswith('{"valid": true') for a in answers) >= 300
     assert sum(a[0].startswith("Malformed") for a in answers) >= 1000
+
+
+def test_the_melds_known_to_the_layout_path_are_the_melds_the_quick_check_takes() -> None:
+    """The melds _layout_parts knows (made once, by kind) are exactly those _new_meld_facts takes, with its facts: for
+    each game and 二七十 a 吃 or not, every kind name on every order of 3 cards, every 3 and 4 of a kind and a seeded
+    sample of other card strings."""
+    rng = random.Random(81)
+    glyphs = "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾"
+    names = [kind.value for kind in score.MeldKind] + ["x", "Chi"]
+    strings = [a + b + c for a in glyphs for b in glyphs for c in glyphs]
+    strings += [g * n for g in glyphs for n in (1, 2, 3, 4)]
+    strings += ["".join(rng.choice(glyphs) for _ in range(rng.randrange(1, 6))) for _ in range(300)]
+    for head_text in ['{"rules": "guilin", "options": {}', '{"rules": "bohu", "options": {}',
+                      '{"rules": "bohu", "options": {"erqishi": false}']:  # fmt: skip
+        head = score._new_head(head_text)
+        assert head is not None
+        taken: set[str] = set()
+        for name in names:
+            for cards in strings if name == "chi" else strings[8000:] + [s for s in strings[:8000:97]]:
+                raw = {"kind": name, "cards": cards}
+                facts = score._new_meld_facts(raw, head.kinds, head.rules, head.erqishi, head.table, {})
+                text = f'{name}", "cards": "{cards}'
+                assert head.items.get(text) == facts, (head_text, raw)
+                if facts is not None:
+                    taken.add(text)
+        assert taken == head.items.keys() and len(taken) >= 200

@@ -26,6 +26,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import permutations
 from typing import Any, NamedTuple
 
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
@@ -1363,8 +1364,7 @@ class _Head(NamedTuple):
     table: WinTable
     kinds: tuple[MeldKind, ...]
     erqishi: bool
-    items: dict[str, _MeldFacts]  # a meld's text between '{"kind": "' and '"}' -> its facts (tables alike share it)
-    by_kind: dict[str, dict[str, _MeldFacts]]  # _quick_melds's facts of the same tables (each meld checked once)
+    items: dict[str, _MeldFacts]  # every meld's text between '{"kind": "' and '"}' -> its facts (see _meld_items)
     who: dict[tuple[str, str], tuple[int, int, int, Source, int, bool] | None]  # the seats' and source's text
 
 
@@ -1377,6 +1377,66 @@ _WHO_TEXT: dict[str, dict[tuple[str, str], tuple[int, int, int, Source, int, boo
 }
 # Meld texts -> facts, by what tables alike share (the key of _MELD_FACTS).
 _ITEM_FACTS: dict[tuple[Any, ...], dict[str, _MeldFacts]] = {}
+# Every well-formed meld of a game, by (the game, 二七十 a 吃): its text -> its facts but the 胡 (see _meld_items).
+_MELD_ITEMS: dict[tuple[str, bool], dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]] = {}
+# The same per meld kind (the 吃 with 二七十 among them), shared by both games; and the texts of the 二七十 吃.
+_KIND_ITEMS: dict[MeldKind, dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]] = {}
+_ERQISHI_TEXTS: set[str] = set()
+
+
+def _kind_items(kind: MeldKind) -> dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]:
+    """Every meld of ``kind`` in canonical glyphs by its text (see _meld_items): the 吃 in every order of its cards
+    (the sequences, 二七十 and the 搭 of each rank), the others as 3 or 4 cards of a kind."""
+    known = _KIND_ITEMS.get(kind)
+    if known is not None:
+        return known
+    if kind is MeldKind.CHI:
+        groups: list[tuple[int, ...]] = []
+        for base in (0, 10):
+            groups += [(base + a, base + a + 1, base + a + 2) for a in range(8)]
+            groups.append((base + 1, base + 6, base + 9))  # 二七十
+        for rank in range(10):
+            groups += [(rank, rank, rank + 10), (rank, rank + 10, rank + 10)]
+        shapes = sorted({order for cards in groups for order in permutations(cards)})
+    else:
+        shapes = [(k,) * (3 if kind in _TRIPLES else 4) for k in range(NUM_KINDS)]
+    prefix = f'{kind.value}", "cards": "'
+    items: dict[str, tuple[Meld, bytes, int, int, bytes, bytes]] = {}
+    for cards in shapes:
+        card = bytes(cards[:1])
+        text = prefix + format_cards(cards)
+        items[text] = (
+            Meld(kind, cards), bytes(cards), int(kind in QUAD_KINDS), int(kind is _TI),
+            card if kind in SAO_KINDS or kind in WEI_KINDS else b"\xff", card if kind is _PENG else b"\xff",
+        )  # fmt: skip
+        if kind is MeldKind.CHI and chi_shape(cards) == "erqishi":
+            _ERQISHI_TEXTS.add(text)
+    _KIND_ITEMS[kind] = items
+    return items
+
+
+def _meld_items(
+    rules: str, erqishi: bool, kinds: Sequence[MeldKind]
+) -> dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]:
+    """Every meld the quick check takes for the game (``kinds``, 二七十 a 吃 or not), written in canonical glyphs, by
+    its text in a layout line between '{"kind": "' and '"}' (e.g. 'chi", "cards": "一一壹'): (the meld, its cards as
+    kinds, 1 if a quad, 1 if a 提, its card if a 扫 / 偎 else 255, its card if a 碰 else 255), the facts of
+    :func:`_new_meld_facts` but the 胡. About 300 melds of 10 kinds for both games, made once, where a stream's first
+    lines would otherwise check their melds one by one, once per game and per set of values (about 780 new meld facts,
+    ~24,000 instructions each, in bench/score_throughput.py's 1,000 first lines); tests/tools/test_score_layout.py
+    checks the list against _new_meld_facts on every 3-card order and every kind."""
+    key = (rules, erqishi)
+    known = _MELD_ITEMS.get(key)
+    if known is not None:
+        return known
+    items: dict[str, tuple[Meld, bytes, int, int, bytes, bytes]] = {}
+    for kind in kinds:
+        items.update(_kind_items(kind))
+    if not erqishi:
+        for text in _ERQISHI_TEXTS:
+            items.pop(text, None)
+    _MELD_ITEMS[key] = items
+    return items
 
 
 def _new_head(text: str) -> _Head | None:
@@ -1406,9 +1466,12 @@ def _new_head(text: str) -> _Head | None:
     if items is None:
         if len(_ITEM_FACTS) >= 64:
             _ITEM_FACTS.clear()
-        items = _ITEM_FACTS[alike] = {}
-    by_kind = _facts_of_table(rules_name, erqishi, table)[3]
-    return _Head(rules_name, options, table, kinds, erqishi, items, by_kind, _WHO_TEXT[rules_name])
+        value = table.meld_value
+        items = _ITEM_FACTS[alike] = {
+            text: (meld, cards, quad, ti, value(meld), sao, peng)
+            for text, (meld, cards, quad, ti, sao, peng) in _meld_items(rules_name, erqishi, kinds).items()
+        }
+    return _Head(rules_name, options, table, kinds, erqishi, items, _WHO_TEXT[rules_name])
 
 
 def _new_who(head: _Head, key: tuple[str, str]) -> tuple[int, int, int, Source, int, bool] | None:
@@ -1473,15 +1536,9 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
     players, dealer, winner, source, from_seat, first_discard = who
     if melds_text:
         # The melds' texts between '{"kind": "' and '"}', e.g. 'chi", "cards": "一一壹': each keys its facts.
-        items = melds_text[10:-2].split('"}, {"kind": "')
-        found = list(map(head.items.get, items))
-        if None in found:
-            for i, item in enumerate(items):
-                if found[i] is None:
-                    facts = _item_facts(head, item)
-                    if facts is None:
-                        return None
-                    found[i] = facts
+        found = list(map(head.items.get, melds_text[10:-2].split('"}, {"kind": "')))
+        if None in found:  # not a well-formed meld of the game: the careful check names it
+            return None
         melds, meld_cards, quad_flags, ti_flags, meld_hus, sao_cards, peng_cards = zip(*found, strict=True)
         in_melds = b"".join(meld_cards)
         meld_quads, tis, meld_hu = sum(quad_flags), sum(ti_flags), sum(meld_hus)
@@ -1528,23 +1585,6 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
          head.table, meld_quads, known)
     )  # fmt: skip
     return head.rules, parts
-
-
-def _item_facts(head: _Head, item: str) -> _MeldFacts | None:
-    """The facts of a meld given by its text between '{"kind": "' and '"}' (the quick check's, kept); None for a meld
-    the quick check would not take."""
-    kind, _, cards = item.partition('", "cards": "')
-    facts = head.by_kind.get(kind, _NO_FACTS).get(cards)
-    if facts is None:
-        facts = _new_meld_facts(
-            {"kind": kind, "cards": cards}, head.kinds, head.rules, head.erqishi, head.table, head.by_kind
-        )
-        if facts is None:
-            return None
-    if len(head.items) >= _CACHE_LIMIT:
-        head.items.clear()
-    head.items[item] = facts
-    return facts
 
 
 # ---------------------------------------------------------------------------------------------------------------------
