@@ -31,6 +31,16 @@ def _check_kept(game: Game) -> None:
     """Assert everything the game keeps matches a fresh computation from its hands, melds, piles and sets."""
     assert game.sizes == [sum(hand) for hand in game.hands]  # the hand sizes kept as cards move
     assert game.to_act == (None if game.pending is None else game.pending.seat)  # kept beside the pending decision
+    # The pending decision is kept as its parts (seat, kind, actions, win): the Pending made from them is made once
+    # while they stay, and says what legal_actions and the seat's observation say.
+    pending = game.pending
+    if pending is not None:
+        assert game.pending is pending
+        assert (pending.win is not None) == (pending.kind in ("hu", "hu_drawer", "hu_dead"))
+        assert game.legal_actions(pending.seat) == list(pending.actions)
+        seen = observe(game, pending.seat)
+        assert (seen.to_act, seen.decision, seen.legal) == (True, pending.kind, tuple(pending.actions))
+        assert all(not observe(game, s).to_act for s in game.active if s != pending.seat)
     for seat in game.active:
         melds = game.melds[seat]
         assert game._facts[seat] == meld_facts(melds), (seat, melds)  # kept as melds are made
@@ -95,8 +105,9 @@ def test_the_seat_to_act_follows_a_pending_decision_set_from_outside() -> None:
     assert pending is not None and game.to_act == pending.seat
     game.pending = None
     assert game.to_act is None and game.legal_actions(pending.seat) == []
-    game.pending = Pending((pending.seat + 1) % 3, "discard", pending.actions)
-    assert game.to_act == (pending.seat + 1) % 3
+    other = Pending((pending.seat + 1) % 3, "discard", pending.actions)
+    game.pending = other
+    assert game.to_act == (pending.seat + 1) % 3 and game.pending is other
     assert game.legal_actions(game.to_act) == list(pending.actions)
     # An observation shows the offered actions as a tuple, whether the engine made them (a tuple, shown as it is) or
     # code outside set a list; the same for the seats that play.

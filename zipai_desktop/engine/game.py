@@ -100,6 +100,7 @@ _HU = Hu()
 _PASS = Pass()
 _PENG = Peng()
 _PENG_OR_PASS = (_PENG, _PASS)
+_HU_KINDS = ("hu", "hu_drawer", "hu_dead")  # the kinds of a pending 胡 offer
 _GLYPH_RUNS = tuple(tuple(g * count for count in range(5)) for g in GLYPHS)  # kind -> held count -> its glyphs
 _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
 # Held count -> whether the kind is free (held once or twice: not in a 坎 / 龙), read by index: a chained comparison
@@ -240,7 +241,10 @@ class Game:
         "opening_discard_made",
         "opening_done",
         "options",
+        "_actions",
+        "_kind",
         "_pending",
+        "_win",
         "peng_ban",
         "phase",
         "piles",
@@ -325,10 +329,17 @@ class Game:
         self.hu_locked = [False] * n  # 过胡 (option)
         self.events: list[ev.Event] = []
         self.window: Window | None = None
-        self._pending: Pending | None = None
-        #: the seat whose decision the engine waits for (the pending decision's seat), kept beside it: read about 60
-        #: times a hand by whoever plays it, and a property is a Python call each time (3.11 does not specialise it)
+        # The pending decision is kept as its parts, not as a Pending object: the engine sets the seat, the kind, the
+        # actions (and for a 胡 offer the win) at every decision, and a Pending made there costs a class call with a
+        # Python __init__ (~1,700 machine instructions, 28 times a hand) against four slot stores. :attr:`pending`
+        # makes the object when code outside asks for it (and keeps it while the parts stay the same).
+        #: the seat whose decision the engine waits for (the pending decision's seat): read about 60 times a hand by
+        #: whoever plays it, and a property is a Python call each time (3.11 does not specialise it)
         self.to_act: int | None = None
+        self._kind: str | None = None  # the pending decision's kind (Pending.kind); None when nobody is asked
+        self._actions: Sequence[Action] = ()  # its actions (a tuple when the engine made them)
+        self._win: WinInfo | None = None  # its win (a 胡 offer; None for the others)
+        self._pending: Pending | None = None  # the Pending last made from these parts (see :attr:`pending`)
         self.phase = _DISCARD_PHASE
         self.result: HandResult | None = None
         self.dang_di: int | None = None
@@ -361,21 +372,32 @@ class Game:
     @property
     def pending(self) -> Pending | None:
         """The decision the engine is waiting for (None when it waits for nobody: the hand is over)."""
-        return self._pending
+        seat, kind, actions, win = self.to_act, self._kind, self._actions, self._win
+        if seat is None or kind is None:
+            return None
+        made = self._pending
+        if made is None or made.seat != seat or made.kind != kind or made.actions is not actions or made.win is not win:
+            made = self._pending = Pending(seat, kind, actions, win)
+        return made
 
     @pending.setter
     def pending(self, pending: Pending | None) -> None:
-        # (code outside the engine that sets up a position sets it here: :attr:`to_act` follows)
+        # (code outside the engine that sets up a position sets it here: the parts the engine reads follow)
         self._pending = pending
-        self.to_act = None if pending is None else pending.seat
+        if pending is None:
+            self.to_act = self._kind = self._win = None
+            return
+        self.to_act = pending.seat
+        self._kind = pending.kind
+        self._actions = pending.actions
+        self._win = pending.win
 
     def legal_actions(self, seat: int) -> list[Action]:
-        pending = self._pending
-        if pending is None or pending.seat != seat:
+        if seat != self.to_act or self._kind is None:
             return []
         # ([*x] rather than list(x): the display builds the list without the type call, ~1,270 -> ~620 machine
         # instructions for eight actions; read at every decision. The same for the other hot copies below.)
-        return [*pending.actions]
+        return [*self._actions]
 
     def meld_facts(self, seat: int) -> MeldFacts:
         """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰)) of the seat's melds.
@@ -508,7 +530,8 @@ class Game:
         actions = tuple(compress(_DISCARDS, bytes(self.hands[seat]).translate(_UNLOCKED_BYTES)))
         assert actions, "a take that leaves no legal discard must have been refused"
         self.phase = _DISCARD_PHASE
-        self._pending = Pending(seat, "discard", actions)
+        self._kind = "discard"
+        self._actions = actions
         self.to_act = seat
 
     def _after_take(self, seat: int) -> None:
@@ -521,7 +544,8 @@ class Game:
             actions = tuple(compress(_DISCARDS, bytes(hand).translate(_UNLOCKED_BYTES)))
             assert actions, "a take that leaves no legal discard must have been refused"
             self.phase = _DISCARD_PHASE
-            self._pending = Pending(seat, "discard", actions)
+            self._kind = "discard"
+            self._actions = actions
             self.to_act = seat
         else:
             self._flip(self._next[seat])
@@ -747,7 +771,8 @@ class Game:
                     and card not in self.peng_ban[s]
                     and _unlocked(_minus(hands[s], card, 2))
                 ):
-                    self._pending = Pending(s, "peng", _PENG_OR_PASS)
+                    self._kind = "peng"
+                    self._actions = _PENG_OR_PASS
                     self.to_act = s
                     self.events.append(ev.OFFERED_PENG[s][card])
                     return True
@@ -762,7 +787,8 @@ class Game:
                     continue
                 offers = _chi_offers(hand, card, erqishi, bi)  # (chi_options, inline)
                 if offers:
-                    self._pending = Pending(seat, "chi", (*offers, _PASS))
+                    self._kind = "chi"
+                    self._actions = (*offers, _PASS)
                     self.to_act = seat
                     self.events.append(ev.OFFERED_CHI[seat][card])
                     return True
@@ -865,7 +891,9 @@ class Game:
         must = compulsory == "always" or (compulsory == "discard" and win.source is Source.DISCARD)
         actions = (_HU,) if must else (_HU, _PASS)
         self.phase = _CLAIM_PHASE
-        self._pending = Pending(seat, kind, actions, win=win)
+        self._kind = kind
+        self._actions = actions
+        self._win = win
         self.to_act = seat
         self._emit(ev.Offered(seat, win.card, ("hu",) if must else ("hu", "pass")))
 
@@ -896,7 +924,7 @@ class Game:
         settlement = self.settle(seat, win)
         self._take_winning_card(seat, win)
         self.window = None
-        self._pending = self.to_act = None
+        self.to_act = self._kind = self._win = None
         self.phase = Phase.ENDED
         self._emit(
             ev.Won(seat, win.source.value, win.card, win.from_seat, win.split.hu, settlement.special, win.split.groups)
@@ -910,7 +938,7 @@ class Game:
     def _end_draw(self) -> None:
         """荒庄: a flip is due and the wall is empty (§10.5)."""
         self.window = None
-        self._pending = self.to_act = None
+        self.to_act = self._kind = self._win = None
         self.phase = Phase.ENDED
         points = (0,) * self.players
         self.result = HandResult(None, None, None, points)
@@ -925,36 +953,38 @@ class Game:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``; raise :class:`IllegalAction` (state unchanged) if it is not legal now."""
-        pending = self._pending
+        kind = self._kind
         if self.phase is _ENDED_PHASE:
             raise IllegalAction("the hand is over")
-        assert pending is not None
-        if seat != pending.seat:
-            raise IllegalAction(f"it is seat {pending.seat}'s decision, not seat {seat}'s")
+        assert kind is not None
+        if seat != self.to_act:
+            raise IllegalAction(f"it is seat {self.to_act}'s decision, not seat {seat}'s")
         # The action is nearly always one of the offered objects: found by identity before any comparison by value (a
         # plain loop: callgrind, an offer of 8 discards, ~1,100 instructions against ~3,100 for any(map(is_, ...)),
         # which makes three iterator objects and calls is_ per element).
-        for offered in pending.actions:
+        actions = self._actions
+        for offered in actions:
             if offered is action:
                 break
         else:
-            if action not in pending.actions:
-                raise IllegalAction(self._why_illegal(seat, action, pending))
+            if action not in actions:
+                raise IllegalAction(self._why_illegal(seat, action, kind))
         self.history.append((seat, action))
         self.decisions[seat] += 1
-        self._pending = self.to_act = None
-        if pending.kind == "discard":
+        win = self._win
+        self.to_act = self._kind = self._win = None
+        if kind == "discard":
             assert isinstance(action, Discard)
             self._discard(seat, action.card)
-        elif pending.kind in ("hu", "hu_drawer", "hu_dead"):
-            self._answer_hu(seat, action, pending)
-        elif pending.kind == "peng":
+        elif kind in _HU_KINDS:
+            self._answer_hu(seat, action, kind, win)
+        elif kind == "peng":
             self._answer_peng(seat, action)
         else:
             self._answer_chi(seat, action)
 
-    def _why_illegal(self, seat: int, action: Action, pending: Pending) -> str:
-        if pending.kind == "discard":
+    def _why_illegal(self, seat: int, action: Action, kind: str) -> str:
+        if kind == "discard":
             if not isinstance(action, Discard):
                 return f"seat {seat} must discard now, not {action}"
             count = self.hands[seat][action.card]
@@ -968,7 +998,7 @@ class Game:
         if isinstance(action, Chi):
             return f"{action} is not a legal 吃 here (臭牌, 比, locked cards, or no discard left)"
         names = {"hu": "胡", "hu_drawer": "胡", "hu_dead": "胡", "peng": "碰", "chi": "吃"}
-        return f"{action} is not on offer; seat {seat} may only answer the {names[pending.kind]} offer"
+        return f"{action} is not on offer; seat {seat} may only answer the {names[kind]} offer"
 
     def _discard(self, seat: int, card: int) -> None:
         opening = seat == self.dealer and not self.opening_done
@@ -994,11 +1024,10 @@ class Game:
         if not self._arbitrate():
             self._flip(self._next[seat])
 
-    def _answer_hu(self, seat: int, action: Action, pending: Pending) -> None:
-        win = pending.win
+    def _answer_hu(self, seat: int, action: Action, kind: str, win: WinInfo | None) -> None:
         assert win is not None
         if isinstance(action, Hu):
-            if pending.kind == "hu_dead":
+            if kind == "hu_dead":
                 # Procedure P8: the 扫 / 扫穿 is made now, and the hand wins with it.
                 card = self.dead_card
                 assert card is not None
@@ -1013,9 +1042,9 @@ class Game:
         self.events.append(ev.PASSED[seat]["hu"])
         if self.procedure.guo_hu:
             self.hu_locked[seat] = True
-        if pending.kind == "hu_dead":
+        if kind == "hu_dead":
             self._dead(seat)
-        elif pending.kind == "hu_drawer":
+        elif kind == "hu_drawer":
             self._after_take(seat)
         else:
             self._advance_window()

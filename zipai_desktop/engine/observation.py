@@ -54,11 +54,12 @@ _new_observation = tuple.__new__
 def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     """What ``seat`` may see now (``with_events``: with the events it has seen, redacted)."""
     n = game.players
-    pending = game._pending  # (not the property: observe is made at every decision)
+    # The pending decision's parts as the game keeps them (not the ``pending`` property, which makes an object).
+    kind = game._kind
+    mine = kind is not None and game.to_act == seat
     window = game.window
     offer = window.card if window is not None else None
-    mine = pending is not None and pending.seat == seat
-    if pending is not None and pending.kind == "hu_dead" and mine:
+    if mine and kind == "hu_dead":
         offer = game.dead_card
     events: tuple[Event, ...] = ()
     if with_events:
@@ -71,8 +72,9 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     if type(active) is not tuple:
         active = tuple(active)
     legal: tuple[Action, ...] = ()
-    if mine and pending is not None:
-        legal = pending.actions if type(pending.actions) is tuple else tuple(pending.actions)
+    if mine:
+        actions = game._actions
+        legal = actions if type(actions) is tuple else tuple(actions)
     assert len(hand) == NUM_KINDS
     # Every seat's melds as the others see them, and this seat's own as it sees them: both kept by the game as melds
     # are made (Game.melds_shown, Game.melds_own).
@@ -96,7 +98,7 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         window.owner if window is not None else None,
         window.flip if window is not None else False,
         mine,
-        pending.kind if mine and pending is not None else None,
+        kind if mine else None,
         legal,
         game.chou[seat],
         game.peng_ban[seat],
