@@ -31,6 +31,8 @@ def _check_fork(game: Game) -> None:
         if name == "window":
             assert other.window == game.window
             assert game.window is None or other.window is not game.window
+        elif name == "_spare":  # the Window the engine reuses: never shared (the copy's is its window or None)
+            assert other._spare is other.window
         elif name == "_reach":  # a kept reach follows the copy of its hand
             assert [r if r is None else r[1] for r in other._reach] == [r if r is None else r[1] for r in game._reach]
         else:
@@ -39,6 +41,16 @@ def _check_fork(game: Game) -> None:
             assert getattr(other, name) is not getattr(game, name), name
     assert other.hands[0] is not game.hands[0]
     assert (other.events, other.history, other.is_fork) == ([], [], True)
+    # The engine reuses one Window object for the cards on offer: the copy, played on, never touches the original's.
+    w = game.window
+    before = None if w is None else (w.card, w.owner, w.flip, w.opening, w.stage, list(w.queue))
+    bot = make_bot("random", f"fork:{len(game.history)}")
+    for _ in range(4):
+        if other.to_act is None:
+            break
+        other.apply(other.to_act, bot.choose(observe(other, other.to_act), other.legal_actions(other.to_act)))
+    w = game.window
+    assert before == (None if w is None else (w.card, w.owner, w.flip, w.opening, w.stage, list(w.queue)))
 
 
 @pytest.mark.parametrize(("name", "players"), [("guilin", 3), ("bohu", 2), ("bohu", 3), ("bohu", 4)])
