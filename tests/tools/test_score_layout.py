@@ -67,6 +67,15 @@ def _hostile(line: str, rng: random.Random) -> list[str]:
         line.replace('"hand": "', '"hand": 5, "x": "', 1),
         line.replace('"melds": [', '"melds": {"a": [', 1).replace('], "hand"', ']}, "hand"', 1),
         line.replace('"melds": [', '"melds": [[', 1).replace('], "hand"', ']], "hand"', 1),
+        line.replace('"melds": [', '"melds": [{"kind": ""}, ', 1),
+        line.replace('"melds": [', '"melds": [{"kind": "chi"}, ', 1),
+        line.replace('"melds": [', '"melds": [{"kind": "peng", "cards": "一一一"}, ', 1),
+        line.replace('"melds": [', '"melds": [{"kind": "chi", "cards": "一"}, ', 1),
+        line.replace('"}, {"kind": "', '"},{"kind": "', 1),
+        line.replace('"}, {"kind": "', '"} , {"kind": "', 1),
+        line.replace('"}, {"kind": "', '"}, {"kind": "chi", "cards": "一二三"}, {"kind": "', 1),
+        line.replace('"}], "hand"', '"}, ], "hand"', 1),
+        line.replace('"}], "hand"', '"}, {}], "hand"', 1),
         line.replace('"cards": "', '"cards": "\udc00', 1),
         line.replace('"cards": "', '"cards": "叄', 1),
         line.replace('"cards": "', '"cards": "一', 1),
@@ -118,6 +127,12 @@ def _hostile(line: str, rng: random.Random) -> list[str]:
             changed = {**data, "winner": winner, "source": source, "from": data.get("dealer"), "first_discard": first}
             out.append(json.dumps(changed, ensure_ascii=False))
             out.append(json.dumps({**changed, "melds": []}, ensure_ascii=False))
+    # The melds' cards in the hand: no melds, or a list of one empty meld (which is not no melds).
+    melds = data.get("melds")
+    if isinstance(melds, list) and all(isinstance(m, dict) and isinstance(m.get("cards"), str) for m in melds):
+        hand = str(data.get("hand")) + "".join(m["cards"] for m in melds)
+        for odd in ([], [{"kind": ""}], [{"kind": "", "cards": ""}]):
+            out.append(json.dumps({**data, "hand": hand, "melds": odd}, ensure_ascii=False))
     # A key moved to the front, and a field dropped.
     keys = list(data)
     moved = keys[rng.randrange(len(keys))]

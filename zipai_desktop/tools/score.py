@@ -1337,15 +1337,18 @@ def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
 # accepts only text whose JSON value is certain: the keys as written (none twice), strings of canonical glyphs or of
 # a-z and _ (so no backslash, quote or control character), single digits, true / false / null, and an options object
 # without braces or brackets inside, which loads reads on its own (an object's text ends at its closing brace, so it
-# reads the same alone as within the line). Any other line (another key order or spacing, a field more or less, a
-# number of two digits, a win from the deal, a problem of any kind) goes the JSON way (:func:`_with_known_options`,
-# :func:`_decoded`), and so does a line this path finds anything wrong with: every refusal is worded as before.
+# reads the same alone as within the line). The melds' list is taken as one run of text and split at the text between
+# two melds: each piece must be one of the well-formed melds of the game, written in the layout (_meld_items), so the
+# list is in the layout when every piece is known (matching each meld's keys in the expression cost ~9,000
+# instructions a line more). Any other line (another key order or spacing, a field more or less, a number of two
+# digits, a win from the deal, a problem of any kind) goes the JSON way (:func:`_with_known_options`, :func:`_decoded`),
+# and so does a line this path finds anything wrong with: every refusal is worded as before.
 
 _G = f"[{GLYPHS}]"
 _LAYOUT_HEAD = re.compile(r'\{"rules": "(guilin|bohu)", "options": (\{[^{}\[\]]*\})')
 _LAYOUT_REST = re.compile(
     r'"players": ([0-9], "dealer": [0-9], "winner": [0-9]), '
-    rf'"melds": \[((?:\{{"kind": "[a-z_]+", "cards": "{_G}+"\}}(?:, (?=\{{))?)*)\], "hand": "({_G}*)", '
+    rf'"melds": \[(?:\{{"kind": "([^\]]*)"\}})?\], "hand": "({_G}*)", '
     r'"source": "([a-z_]+", "from": (?:[0-9]|null), "first_discard": (?:true|false)), '
     rf'"win_card": "({_G})"(?:, "xing": "({_G}*)")?\}}[ \t\n\r]*'
 )
@@ -1534,9 +1537,10 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
     if who is None:
         return None
     players, dealer, winner, source, from_seat, first_discard = who
-    if melds_text:
-        # The melds' texts between '{"kind": "' and '"}', e.g. 'chi", "cards": "一一壹': each keys its facts.
-        found = list(map(head.items.get, melds_text[10:-2].split('"}, {"kind": "')))
+    if melds_text is not None:
+        # The melds' texts between '{"kind": "' and '"}', e.g. 'chi", "cards": "一一壹': each keys its facts. Only
+        # well-formed melds are known, so the list is in the layout when every piece is known.
+        found = list(map(head.items.get, melds_text.split('"}, {"kind": "')))
         if None in found:  # not a well-formed meld of the game: the careful check names it
             return None
         melds, meld_cards, quad_flags, ti_flags, meld_hus, sao_cards, peng_cards = zip(*found, strict=True)
