@@ -1540,10 +1540,11 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
     if melds_text is not None:
         # The melds' texts between '{"kind": "' and '"}', e.g. 'chi", "cards": "一一壹': each keys its facts. Only
         # well-formed melds are known, so the list is in the layout when every piece is known.
-        found = list(map(head.items.get, melds_text.split('"}, {"kind": "')))
-        if None in found:  # not a well-formed meld of the game: the careful check names it
+        try:
+            found = list(map(head.items.__getitem__, melds_text.split('"}, {"kind": "')))
+        except KeyError:  # not a well-formed meld of the game: the careful check names it
             return None
-        melds, meld_cards, quad_flags, ti_flags, meld_hus, sao_cards, peng_cards = zip(*found, strict=True)
+        melds, meld_cards, quad_flags, ti_flags, meld_hus, sao_cards, peng_cards = zip(*found)  # noqa: B905 (seven facts each)
         in_melds = b"".join(meld_cards)
         meld_quads, tis, meld_hu = sum(quad_flags), sum(ti_flags), sum(meld_hus)
         sao, peng = b"".join(sao_cards), b"".join(peng_cards)
