@@ -1,4 +1,4 @@
-"""``zipai score`` reads a line in the layout one producer writes (``zipai sim``'s keys in order, ", " and ": ") by one
+"""``zipai score`` reads a line in the layout one producer writes (json.dumps's ", " and ": ", keys in order) by one
 regular expression, not the JSON scanner (``score._layout_parts``). Whatever it takes, it checks as the quick check
 checks the line's JSON value; everything else goes the JSON way; and every line, in the layout or not, valid, refused
 or hostile, gets the same answer (or the same message) with the layout path as without it."""

@@ -1329,20 +1329,20 @@ def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# Lines in one producer's layout. The lines of a stream are written by one program (``zipai sim``'s wins, the game's
-# own requests): keys in one order, ", " and ": " between, no escapes. Such a line is read by two C calls (a search
-# for the end of the options, one regular expression for the rest) instead of the JSON scanner, the dict it builds and
-# the per-field look-ups and type checks: the text itself proves each field's type, and the pieces key what a stream
-# repeats (the options object with the game's name before it, the seats and the source, each meld). The expression
-# accepts only text whose JSON value is certain: the keys as written (none twice), strings of canonical glyphs or of
-# a-z and _ (so no backslash, quote or control character), single digits, true / false / null, and an options object
-# without braces or brackets inside, which loads reads on its own (an object's text ends at its closing brace, so it
-# reads the same alone as within the line). The melds' list is taken as one run of text and split at the text between
-# two melds: each piece must be one of the well-formed melds of the game, written in the layout (_meld_items), so the
-# list is in the layout when every piece is known (matching each meld's keys in the expression cost ~9,000
-# instructions a line more). Any other line (another key order or spacing, a field more or less, a number of two
-# digits, a win from the deal, a problem of any kind) goes the JSON way (:func:`_with_known_options`, :func:`_decoded`),
-# and so does a line this path finds anything wrong with: every refusal is worded as before.
+# Lines in one producer's layout. The lines of a stream are written by one program (e.g. json.dumps of each request, as
+# bench/score_throughput.py writes its sim wins): keys in one order, ", " and ": " between, no escapes. Such a line is
+# read by two C calls (a search for the end of the options, one regular expression for the rest) instead of the JSON
+# scanner, the dict it builds and the per-field look-ups and type checks: the text itself proves each field's type, and
+# the pieces key what a stream repeats (the options object with the game's name before it, the seats and the source,
+# each meld). The expression accepts only text whose JSON value is certain: the keys as written (none twice), strings of
+# canonical glyphs or of a-z and _ (so no backslash, quote or control character), single digits, true / false / null,
+# and an options object without braces or brackets inside, which loads reads on its own (an object's text ends at its
+# closing brace, so it reads the same alone as within the line). The melds' list is taken as one run of text and split
+# at the text between two melds: each piece must be one of the well-formed melds of the game, written in the layout
+# (_meld_items), so the list is in the layout when every piece is known (matching each meld's keys in the expression
+# cost ~9,000 instructions a line more). Any other line (another key order or spacing, a field more or less, a number of
+# two digits, a win from the deal, a problem of any kind) goes the JSON way (:func:`_with_known_options`,
+# :func:`_decoded`), and so does a line this path finds anything wrong with: every refusal is worded as before.
 
 _G = f"[{GLYPHS}]"
 _LAYOUT_HEAD = re.compile(r'\{"rules": "(guilin|bohu)", "options": (\{[^{}\[\]]*\})')
