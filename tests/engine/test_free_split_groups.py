@@ -16,12 +16,14 @@ from zipai_desktop.engine import hu
 from zipai_desktop.engine.cards import NUM_KINDS
 from zipai_desktop.engine.free_split import symbols_of
 from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.engine.rules.bohu import BOHU
+from zipai_desktop.engine.rules.bohu import BOHU, SHAO_KINDS
+from zipai_desktop.engine.rules.bohu import QUAD_KINDS as BOHU_QUADS
 from zipai_desktop.tools import score
 
 from .test_hu_reference import GROUPS, sample_case
 
 GUILIN_TABLE = get_rules("guilin").win_table
+SHAO_OR_QUAD = set(SHAO_KINDS | BOHU_QUADS)  # what Bohu's 漂 may not hold
 
 
 def test_the_memo_key_is_hus() -> None:
@@ -107,6 +109,28 @@ def test_the_fixed_kinds_of_a_role_are_its_groups_kinds_but_the_free_cards(seed:
             assert lazy == want, split._role
             assert fast.fixed_kinds(split) == [g.kind for g in split.groups if g.kind not in ("seq", "da", "pair")]
     assert roles > 500
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_whether_a_kind_is_among_the_fixed_groups_is_read_as_the_list_says(seed: int) -> None:
+    """any_fixed_kind (Bohu's 漂 asks it of every win: no 哨 and no quad) answers as the list of fixed kinds does, for
+    the kinds 漂 reads and for each kind alone; before the groups are built and after."""
+    rng = random.Random(300 + seed)
+    kinds = [SHAO_OR_QUAD, *({k} for k in ("kan", "long", "peng", "chi", "wei", "ti", "pao", "sao", "kai_duo"))]
+    roles = meets = 0
+    for _ in range(2500):
+        hand, melds, card, source, table = sample_case(rng)
+        for split in hu.evaluate_roles(hand, melds, card, source, table):
+            roles += 1
+            listed = [g.kind for g in hu._role_groups(*split._role) if g.kind not in ("seq", "da", "pair")]
+            for wanted in kinds:
+                want = bool(set(listed) & wanted)
+                meets += want
+                assert fast.any_fixed_kind(split, frozenset(wanted)) == want, (split._role, wanted)
+            assert split.groups  # built: read from the groups now
+            for wanted in kinds:
+                assert fast.any_fixed_kind(split, frozenset(wanted)) == bool(set(listed) & wanted), split._role
+    assert roles > 500 and meets > 500
 
 
 def test_the_worked_examples_are_grouped_as_the_search_groups_them() -> None:

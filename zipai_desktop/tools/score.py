@@ -30,6 +30,7 @@ from itertools import permutations
 from typing import Any, NamedTuple
 
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
+from ..engine.free_split_groups import free_groups
 from ..engine.hu import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
 from ..engine.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS, JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
@@ -568,6 +569,179 @@ def _groups_text(groups: Sequence[Group]) -> str | None:
 _TEXT_OF: dict[int, tuple[Group, str]] = {}
 
 
+def _new_text(kind: str, cards: tuple[int, ...], hu: int, exposed: bool) -> str:
+    """A group's JSON object in a result line (what json.dumps writes; the caller has the field types right)."""
+    text = f'{{"kind": {_esc(kind)}, "cards": {_esc(format_cards(cards))}, "hu": {_int(hu)}, '
+    return text + ('"exposed": true}' if exposed else '"exposed": false}')
+
+
+class _RoleTexts:
+    """The texts of the fixed groups one win table makes, kept (shared by tables alike: what the groups read of a
+    table is its values, its doubled rank and the kinds of the card's own groups): each meld's group by the meld's
+    identity and, for a meld object not met before, by its kind and cards (a stream's melds are fewer values than
+    objects: about 640 texts for 790 new objects over 1,000 new lines); the 坎 / 龙 of a hand by its held 3s and 4s;
+    the card's own group by its kind, card and exposure. Written from the table's values, without the groups."""
+
+    __slots__ = ("table", "melds", "by_value", "locked", "own")
+
+    def __init__(self, table: WinTable) -> None:
+        self.table = table  # the first of the tables alike: its values give the texts
+        self.melds: dict[int, tuple[Meld, str]] = {}  # id(meld) -> (the meld, held so its id stays its own; text)
+        self.by_value: dict[tuple[str, tuple[int, ...]], str] = {}
+        self.locked: dict[bytes, str] = {}
+        self.own: dict[tuple[str, int, int, bool], str] = {}
+
+    def meld(self, m: Meld) -> str | None:
+        """The text of the meld's group, kept (None when its 胡 is not an int)."""
+        kind = _KIND_NAME[m.kind]
+        key = (kind, m.cards)
+        text = self.by_value.get(key)
+        if text is None:
+            hu = self.table.meld_value(m)
+            if type(hu) is not int:
+                return None
+            text = _new_text(kind, m.cards, hu, True)
+            if len(self.by_value) >= _CACHE_LIMIT:
+                self.by_value.clear()
+            self.by_value[key] = text
+        if len(self.melds) >= _CACHE_LIMIT:
+            self.melds.clear()
+        self.melds[id(m)] = (m, text)
+        return text
+
+    def group(self, kind: str, card: int, count: int, exposed: bool) -> str:
+        """The text of a group of ``count`` ``card``: a 坎 / 龙 held or the card's own triple or quad."""
+        key = (kind, card, count, exposed)
+        text = self.own.get(key)
+        if text is None:
+            text = self.own[key] = _new_text(kind, (card,) * count, self.table.value(kind, card), exposed)
+        return text
+
+    def locked_text(self, pattern: bytes, without: int) -> str:
+        """The 坎 / 龙 of a hand by its held 3s and 4s (``hand.translate(_LOCKED)``), but the one of ``without``."""
+        return ", ".join(
+            [self.group("long" if n == 4 else "kan", k, n, False) for k, n in enumerate(pattern) if n and k != without]
+        )
+
+
+# By the table's identity: (the table, held so its id stays its own; the texts of its groups). Tables alike share the
+# texts, as they share their groups (free_split_groups._ALIKE).
+_ROLE_TEXTS: dict[int, tuple[WinTable, _RoleTexts]] = {}
+_TEXTS_ALIKE: dict[tuple[object, ...], _RoleTexts] = {}
+# The text of the free cards' split, per a pair needed and 二七十 a group: the automaton's symbols -> text.
+_FREE_TEXT: tuple[tuple[dict[bytes, str], dict[bytes, str]], tuple[dict[bytes, str], dict[bytes, str]]] = (
+    ({}, {}),
+    ({}, {}),
+)
+_KIND_NAME = {k: k.value for k in MeldKind}
+
+
+def _role_texts(table: WinTable) -> _RoleTexts:
+    alike = (
+        tuple(sorted(table.values.items())), table.bonus_rank, table.quad_own, table.quad_other, table.triple_own,
+        table.triple_other,
+    )  # fmt: skip
+    texts = _TEXTS_ALIKE.get(alike)
+    if texts is None:
+        if len(_TEXTS_ALIKE) >= 64:
+            _TEXTS_ALIKE.clear()
+        texts = _TEXTS_ALIKE[alike] = _RoleTexts(table)
+    if len(_ROLE_TEXTS) >= 64:
+        _ROLE_TEXTS.clear()
+    _ROLE_TEXTS[id(table)] = (table, texts)
+    return texts
+
+
+def _role_text(role: Any) -> str | None:
+    """:func:`_groups_text` of the groups of a split found by the win check, written from what the check kept of it
+    (hu's ``_RoleArgs``: the melds, the hand's counts, the card's role, the free cards' symbols) without building the
+    groups: the text is made of pieces kept by what each depends on, in the order
+    :func:`~zipai_desktop.engine.free_split_groups.role_groups` gives the groups (the melds, one possibly made a quad,
+    the 坎 / 龙 held, the card's own group, the free cards' split). None when a meld's 胡 is not an int.
+
+    Building the groups and then their text cost about 75,000 instructions a line seen for the first time, most of it
+    in group objects made for new melds and a new table (callgrind); tests/tools/test_score_role_text.py holds the
+    text to the groups'."""
+    tag, hand, melds, c, sao_idx, peng_idx, table, symbols, need_pair = role
+    known = _ROLE_TEXTS.get(id(table))
+    texts = known[1] if known is not None and known[0] is table else _role_texts(table)
+    out: list[str] = []
+    if melds:
+        by_id = texts.melds
+        for m in melds:
+            seen = by_id.get(id(m))
+            if seen is not None and seen[0] is m:
+                out.append(seen[1])
+            else:
+                text = texts.meld(m)
+                if text is None:
+                    return None
+                out.append(text)
+    locked = ""
+    if 3 in hand or 4 in hand:
+        pattern = hand.translate(_LOCKED)
+        locked_text = texts.locked.get(pattern)
+        if locked_text is None:
+            locked_text = texts.locked_text(pattern, -1)
+            if len(texts.locked) >= _CACHE_LIMIT:
+                texts.locked.clear()
+            texts.locked[pattern] = locked_text
+        locked = locked_text
+    erqishi = table.erqishi
+    free_texts = _FREE_TEXT[need_pair][erqishi]
+    free = free_texts.get(symbols)
+    if free is None:
+        free = ", ".join(
+            [_TEXT_OF_FREE.get(id(g)) or _free_group_text(g) for g in free_groups(symbols, need_pair, erqishi)]
+        )
+        if len(free_texts) >= _CACHE_LIMIT:
+            free_texts.clear()
+        free_texts[symbols] = free
+    if c is not None and tag != "card_free":
+        # The card's own group (see role_groups): a meld made a quad in place, or a group among the 坎 / 龙.
+        if tag == "own_quad_sao":
+            out[sao_idx] = texts.group(table.quad_own, c, 4, True)
+        elif tag == "other_quad_sao":
+            out[sao_idx] = texts.group(table.quad_other, c, 4, True)
+        elif tag == "peng_quad":
+            out[peng_idx] = texts.group(table.quad_other, c, 4, True)
+        else:
+            if tag == "own_quad_kan" or tag == "other_quad_kan":  # the card's 坎 became its quad
+                locked = texts.locked_text(hand.translate(_LOCKED), c)
+            if tag == "own_quad_kan":
+                out.append(texts.group(table.quad_own, c, 4, True))
+            elif tag == "own_triple":
+                out.append(texts.group(table.triple_own, c, 3, True))
+            if locked:
+                out.append(locked)
+            if tag == "other_quad_kan":
+                out.append(texts.group(table.quad_other, c, 4, False))
+            elif tag == "other_triple":
+                out.append(texts.group(table.triple_other, c, 3, False))
+            if free:
+                out.append(free)
+            return ", ".join(out)
+    if locked:
+        out.append(locked)
+    if free:
+        out.append(free)
+    return ", ".join(out)
+
+
+def _free_group_text(g: Group) -> str:
+    """The text of a group of the free cards' split (free_split_groups makes each once: kept by its identity)."""
+    text = _new_text(g.kind, g.cards, g.hu, g.exposed)
+    _TEXT_OF_FREE[id(g)] = text
+    return text
+
+
+# The text of each group a free cards' split is made of, by the group's identity: free_split_groups makes each of them
+# once (a few hundred: each 吃-type group, each pair) and keeps them for good, so no id is reused.
+_TEXT_OF_FREE: dict[int, str] = {}
+# bytes.translate: a held count -> itself if a 坎 (3) or 龙 (4), else 0 (as free_split_groups reads a hand's 坎 / 龙).
+_LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))
+
+
 def _points_text(points: Sequence[int]) -> str:
     return "{" + ", ".join([f'"{seat}": {_int(p)}' for seat, p in enumerate(points)]) + "}"
 
@@ -602,7 +776,8 @@ def _guilin_line(data: Mapping[str, Any]) -> str:
     if isinstance(answer, dict):
         return _dumps(answer)
     split, s, tail = answer
-    groups = _groups_text(split.groups)
+    role = split._role  # a split found by the win check: its groups' text is written from what the check kept
+    groups = _role_text(role) if role is not None else _groups_text(split.groups)
     if groups is None:
         return _dumps(score_guilin(data))
     return f'{{"valid": true, "rules": "guilin", "hu": {_int(s.hu)}, "groups": [{groups}], {tail}'
@@ -618,6 +793,10 @@ class _Settled(NamedTuple):
     xing_cards: tuple[int, ...]
     special: tuple[str, ...]
     points: tuple[int, ...]
+
+
+# A _Settled made straight from its fields' tuple, as _new_parts (no frame of the NamedTuple's own constructor).
+_new_settled: Callable[[tuple[Any, ...]], _Settled] = partial(tuple.__new__, _Settled)  # type: ignore[arg-type]
 
 
 def _settle(
@@ -656,7 +835,7 @@ def _settle(
         if len(_TURNED) >= _CACHE_LIMIT:
             _TURNED.clear()
         _TURNED[turned] = cards
-    return _Settled(hu, duo, parts, tuple(turned), names, paid[0]), duo_text + cards + paid[1]
+    return _new_settled((hu, duo, parts, tuple(turned), names, paid[0])), duo_text + cards + paid[1]
 
 
 # The pieces of a settlement and their text: the 舵 (the options, the parts, the names, the total, the text from
@@ -892,7 +1071,8 @@ def score_bohu(data: Mapping[str, Any]) -> dict[str, Any]:
     answer = _bohu_win(data)
     if isinstance(answer, dict):
         return answer
-    split, huxi, fan, score_, names, points = answer
+    split, huxi, fan, score_, names, paid = answer
+    points = _bohu_points(score_, *paid)
     return {
         "valid": True,
         "rules": "bohu",
@@ -910,13 +1090,15 @@ def _bohu_line(data: Mapping[str, Any]) -> str:
     answer = _bohu_win(data)
     if isinstance(answer, dict):
         return _dumps(answer)
-    split, huxi, fan, score_, names, points = answer
-    groups = _groups_text(split.groups)
+    split, huxi, fan, score_, names, paid = answer
+    role = split._role  # as in _guilin_line
+    groups = _role_text(role) if role is not None else _groups_text(split.groups)
     if groups is None:
         return _dumps(score_bohu(data))
-    key = (names, fan, score_, tuple(points))
+    key = (names, fan, score_, paid)
     tail = _BOHU_TEXT.get(key)
     if tail is None:
+        points = _bohu_points(score_, *paid)
         tail = (
             f'"special": [{", ".join(map(_esc, names))}], "fan": {_int(fan)}, "score": {_int(score_)}, '
             f'"points": {_points_text(points)}}}'
@@ -928,7 +1110,7 @@ def _bohu_line(data: Mapping[str, Any]) -> str:
 
 
 # The text after the groups of a Bohu result line, by everything it shows.
-_BOHU_TEXT: dict[tuple[tuple[str, ...], int, int, tuple[int, ...]], str] = {}
+_BOHU_TEXT: dict[tuple[tuple[str, ...], int, int, tuple[int, int, bool]], str] = {}
 
 
 _Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息, 番, score, names)
@@ -936,8 +1118,9 @@ _Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息,
 
 def _bohu_win(
     data: Mapping[str, Any],
-) -> tuple[Split, int, int, int, tuple[str, ...], list[int]] | dict[str, Any]:
-    """(split, 胡息, 番, score, names, points) of the win, or the answer for a hand that is not a win."""
+) -> tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool]] | dict[str, Any]:
+    """(split, 胡息, 番, score, names, (winner, players, losers pay) for :func:`_bohu_points`) of the win, or the
+    answer for a hand that is not a win."""
     h = _quick_bohu_parts(data) or _parts_of(_checked_bohu(data))
     options = h.options
     table = h.table
@@ -1000,14 +1183,19 @@ def _bohu_win(
         split, (huxi, fan, score_, names) = candidates[0]
     else:
         split, (huxi, fan, score_, names) = max(candidates, key=lambda c: (c[1][2], c[1][0]))
-    # BohuRules.settle: the winner books the score; with "losers_pay" every other active seat pays it.
-    points = [0] * h.players
-    if options.settlement == "losers_pay":
-        points = [-score_] * h.players
-        points[h.winner] = score_ * (h.players - 1)
+    # The points are made from these only where they are shown (a result line keeps its text by them).
+    return split, huxi, fan, score_, names, (h.winner, h.players, options.settlement == "losers_pay")
+
+
+def _bohu_points(score_: int, winner: int, players: int, losers_pay: bool) -> list[int]:
+    """BohuRules.settle: the winner books the score; with "losers_pay" every other active seat pays it."""
+    if losers_pay:
+        points = [-score_] * players
+        points[winner] = score_ * (players - 1)
     else:
-        points[h.winner] = score_
-    return split, huxi, fan, score_, names, points
+        points = [0] * players
+        points[winner] = score_
+    return points
 
 
 # ---------------------------------------------------------------------------------------------------------------------

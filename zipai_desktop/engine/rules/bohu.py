@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..cards import NUM_KINDS, RED_KINDS
-from ..free_split_groups import fixed_kinds
+from ..free_split_groups import any_fixed_kind
 from ..hu import Group, Source, Split, WinTable, evaluate_win
 from ..melds import Meld, MeldKind
 from ..reach import may_complete
@@ -92,6 +92,7 @@ _SHAO_OR_QUAD = SHAO_KINDS | QUAD_KINDS
 # the enum's metaclass (~0.2 µs in CPython 3.11, against ~0.03 µs for a global).
 _DEAL, _OWN_DRAW = Source.DEAL, Source.OWN_DRAW
 _RED = sorted(RED_KINDS)
+_R0, _R1, _R2, _R3, _R4, _R5 = _RED
 
 
 def tier(huxi: int) -> int:
@@ -117,7 +118,7 @@ def fan_entries(
     small = sum(held[:10])
     names: list[tuple[str, int]] = []
     if not degenerate:
-        if _SHAO_OR_QUAD.isdisjoint(fixed_kinds(split)):  # the free cards' groups are never 哨 nor quads
+        if not any_fixed_kind(split, _SHAO_OR_QUAD):  # the free cards' groups are never 哨 nor quads
             names.append(("hong_piao", 3) if red >= 10 else ("piao", 2 if huxi < 18 else 3))
         if red == 1:
             names.append(("yi_ke_zhu", 2 if huxi < 24 else 3))
@@ -159,11 +160,39 @@ def score_win(
     split: Split, held: Sequence[int], special: Sequence[str], source: Source, options: BohuOptions
 ) -> tuple[int, int, int, tuple[str, ...]]:
     """(effective 胡息, 番, score, names) of a win; ``held`` counts every card of the winning hand."""
-    huxi, fan, names = fan_of(split, held, special, options, degenerate=is_degenerate(split, source))
+    if source is not _DEAL and "tianhu" not in special:
+        # A win during play (no doubled 胡息, never degenerate): its 番 and names are kept by what the 名堂 read of
+        # it, each to the bounds where an answer changes (the 胡息 at 18 / 24 / 28, the red cards at 0 / 1 / 10 / 13,
+        # 十八大 / 十八小, 漂). A stream of wins repeats a handful of these: the score command's Bohu line cost about
+        # 30,000 instructions less (callgrind). tests/engine/test_bohu_fan_kept.py holds it to fan_of.
+        huxi = split.hu
+        red = held[_R0] + held[_R1] + held[_R2] + held[_R3] + held[_R4] + held[_R5]  # six look-ups: cheaper than a map
+        small = sum(held[:10])
+        key = (
+            (huxi >= 18) + (huxi >= 24) + (huxi >= 28), _RED_BOUND[red] if red < 13 else 4, small >= 18,
+            sum(held) - small >= 18, any_fixed_kind(split, _SHAO_OR_QUAD),
+            special if type(special) is tuple else tuple(special), id(options),
+        )  # fmt: skip
+        known = _FANS.get(key)
+        if known is None or known[0] is not options:  # the id is the options' own while they are held here
+            _, fan, names = fan_of(split, held, special, options)
+            known = (options, fan, names)
+            if len(_FANS) >= 4096:
+                _FANS.clear()
+            _FANS[key] = known
+        _, fan, names = known
+    else:
+        huxi, fan, names = fan_of(split, held, special, options, degenerate=is_degenerate(split, source))
     score = huxi * fan
     if options.bonus_ten:
         score += 10 * (source is _OWN_DRAW) + 10 * bool({"tianhu", "dihu"} & set(special))
     return huxi, fan, score, names
+
+
+# score_win's kept 番 and names of wins during play (see there): (the options, held so the id stays theirs; 番; names).
+_FANS: dict[tuple[Any, ...], tuple[BohuOptions, int, tuple[str, ...]]] = {}
+# The red cards' count to the bounds the 名堂 test (0, 1, 2-9, 10-12; 13 and more: 4).
+_RED_BOUND = (0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3)
 
 
 def san_ti_wu_kan(hand: Sequence[int], melds: Sequence[Meld], table: WinTable) -> Split | None:

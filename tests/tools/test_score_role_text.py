@@ -1,0 +1,48 @@
+"""A result line's groups are written from what the win check kept of the winning split (its role: the melds, the
+hand's counts, the card's role, the free cards' symbols), without building the groups: the text is the groups' own,
+group for group and byte for byte, on a seeded sample of every role of both games (melds of every kind, 坎 / 龙,
+Bohu without 二七十 and with a doubled rank), met first and then from the kept pieces."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tests.engine.test_hu_reference import sample_case
+from zipai_desktop.engine import free_split_groups, hu
+from zipai_desktop.tools import score
+
+
+def _plain(groups: tuple[hu.Group, ...]) -> str:
+    """The groups as json.dumps writes them in a result line."""
+    shown = [{"kind": g.kind, "cards": score.format_cards(g.cards), "hu": g.hu, "exposed": g.exposed} for g in groups]
+    line = json.dumps({"groups": shown}, ensure_ascii=False)
+    return line[len('{"groups": [') : -2]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_groups_text_of_a_role_is_the_text_of_its_groups(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    for kept in ("_ROLE_TEXTS", "_TEXTS_ALIKE", "_TEXT_OF_FREE", "_GROUP_TEXT", "_TEXT_OF"):
+        monkeypatch.setattr(score, kept, {})
+    monkeypatch.setattr(score, "_FREE_TEXT", (({}, {}), ({}, {})))
+    rng = random.Random(400 + seed)
+    roles: dict[str, int] = {}
+    for _ in range(5000):
+        hand, melds, card, source, table = sample_case(rng)
+        for split in hu.evaluate_roles(hand, melds, card, source, table):
+            role = split._role
+            assert role is not None
+            roles[role[0]] = roles.get(role[0], 0) + 1
+            want = _plain(free_split_groups.role_groups(*role))
+            assert want == _plain(hu._role_groups(*role))
+            assert score._role_text(role) == want, role  # met now (or its pieces before)
+            assert score._role_text(role) == want, role  # from the kept pieces
+            assert score._groups_text(split.groups) == want
+    # Every role of the winning card is met (the card joining the free cards most often).
+    assert set(roles) == {
+        "base", "card_free", "own_triple", "other_triple", "own_quad_kan", "other_quad_kan", "own_quad_sao",
+        "other_quad_sao", "peng_quad",
+    }, roles  # fmt: skip
+    assert sum(roles.values()) > 1000
