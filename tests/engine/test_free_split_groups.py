@@ -133,6 +133,23 @@ def test_whether_a_kind_is_among_the_fixed_groups_is_read_as_the_list_says(seed:
     assert roles > 500 and meets > 500
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_the_groups_of_a_split_are_counted_as_many_as_it_builds(seed: int) -> None:
+    """group_count (Bohu's 三提五坎 test of a win from the deal) counts a split's groups without building them."""
+    rng = random.Random(500 + seed)
+    roles = 0
+    for _ in range(2500):
+        hand, melds, card, source, table = sample_case(rng)
+        splits = hu.evaluate_roles(hand, melds, card, source, table)
+        if card is None and not melds:
+            splits += [s for s in [hu.evaluate_win(hand, [], None, source, table)] if s]
+        for split in splits:
+            roles += 1
+            assert fast.group_count(split) == len(hu._role_groups(*split._role)), split._role
+            assert fast.group_count(split) == len(split.groups)  # built: counted from the groups now
+    assert roles > 500
+
+
 def test_the_worked_examples_are_grouped_as_the_search_groups_them() -> None:
     seen = 0
     for data in [*guilin_examples.EXAMPLES.values(), guilin_examples.N1]:

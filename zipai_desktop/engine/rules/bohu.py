@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..cards import NUM_KINDS, RED_KINDS
-from ..free_split_groups import any_fixed_kind
+from ..free_split_groups import any_fixed_kind, group_count
 from ..hu import Group, Source, Split, WinTable, evaluate_win
 from ..melds import Meld, MeldKind
 from ..reach import may_complete
@@ -153,7 +153,7 @@ def fan_of(
 
 def is_degenerate(split: Split, source: Source) -> bool:
     """A 三提五坎 天胡: its split holds only its 提 and 坎 (a complete hand has 6 groups and the pair)."""
-    return source is _DEAL and len(split.groups) < 7
+    return source is _DEAL and group_count(split) < 7
 
 
 def score_win(
