@@ -18,6 +18,7 @@ input or the command line is malformed.
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import math
@@ -1209,6 +1210,8 @@ def _bohu_points(score_: int, winner: int, players: int, losers_pay: bool) -> li
 # the twenty are distinct, so translating the low bytes gives the kinds (255: no glyph has that low byte), and the
 # high bytes, compared with the ones each kind's glyph has, prove that every character was that glyph.
 _UTF16 = GLYPHS.encode("utf-16-le")
+# The UTF-16 encoder itself: str.encode("utf-16-le") looks the codec up by its name on every call (~500 instructions).
+_utf16 = codecs.utf_16_le_encode
 _KIND_OF_LOW = bytes(_UTF16[::2].find(b) if b in _UTF16[::2] else 255 for b in range(256))
 _HIGH_OF_KIND = bytes(_UTF16[1::2][k] if k < NUM_KINDS else 0 for k in range(256))
 
@@ -1223,7 +1226,7 @@ def _glyph_kinds(value: Any) -> bytes | None:
         if known is not None:
             return known
     try:
-        units = value.encode("utf-16-le")
+        units = _utf16(value)[0]
     except UnicodeEncodeError:  # a lone surrogate: not a card (the careful check words it)
         return None
     kinds = units[::2].translate(_KIND_OF_LOW)
@@ -1739,7 +1742,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
     else:
         melds, in_melds, meld_quads, tis, meld_hu, sao, peng = (), b"", 0, 0, 0, b"", b""
     # Canonical glyphs only (the expression's class): the low bytes of their UTF-16 units give the kinds.
-    in_hand = hand_text.encode("utf-16-le")[::2].translate(_KIND_OF_LOW)
+    in_hand = _utf16(hand_text)[0][::2].translate(_KIND_OF_LOW)
     card = _KIND_OF[win_text]
     counts, in_hand_counts = _counted(in_hand, in_melds)
     counts[card] += 1
@@ -1750,7 +1753,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
         if first_discard and melds:
             return None
         if xing_text:
-            xing = xing_text.encode("utf-16-le")[::2].translate(_KIND_OF_LOW)
+            xing = _utf16(xing_text)[0][::2].translate(_KIND_OF_LOW)
             total = counts[:]
             for k in xing:
                 total[k] += 1
