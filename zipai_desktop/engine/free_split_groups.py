@@ -66,7 +66,7 @@ def _rows(erqishi: bool) -> tuple[tuple[_Row, ...], ...]:
     return rows
 
 
-def free_groups(symbols: bytes, need_pair: bool, erqishi: bool) -> tuple[Group, ...]:
+def free_groups(symbols: bytes, need_pair: bool, erqishi: bool, value: int = -1) -> tuple[Group, ...]:
     """The groups of the best split of the free cards given as the automaton's ten symbols (十 first): what
     :func:`~zipai_desktop.engine.hu.split_free` gives for their counts. The caller knows that they split."""
     done = _DONE.get((erqishi, need_pair))
@@ -74,14 +74,14 @@ def free_groups(symbols: bytes, need_pair: bool, erqishi: bool) -> tuple[Group, 
         done = _DONE[(erqishi, need_pair)] = {}
     groups = done.get(symbols)
     if groups is None:
-        groups = _split(symbols, need_pair, erqishi)
+        groups = _split(symbols, need_pair, erqishi, value)
         if len(done) >= _LIMIT:
             done.clear()
         done[symbols] = groups
     return groups
 
 
-def _split(symbols: bytes, need_pair: bool, erqishi: bool) -> tuple[Group, ...]:
+def _split(symbols: bytes, need_pair: bool, erqishi: bool, value: int = -1) -> tuple[Group, ...]:
     """hu.split_free's split of the free cards given as symbols, with the groups made once.
 
     split_free takes, kind by kind from the lowest, the first choice (the pair, then the groups by value) that still
@@ -94,7 +94,9 @@ def _split(symbols: bytes, need_pair: bool, erqishi: bool) -> tuple[Group, ...]:
     key = (_PAIR if need_pair else 0) | (0 if erqishi else _NO27)
     for i, sym in enumerate(symbols):
         key |= _PACKED[i][sym]
-    target = free_value(symbols, need_pair, erqishi)
+    # The win check found the value (a best value, from the tables or the search): the walk needs no look-up then
+    # (about 9,000 instructions a new set of free cards, callgrind).
+    target = value if value >= 0 else free_value(symbols, need_pair, erqishi)
     if target == -1:
         raise ValueError("these free cards do not split")
     if target >= 0:
@@ -257,9 +259,11 @@ def role_groups(
     table: WinTable,
     symbols: bytes,
     need_pair: bool,
+    value: int = -1,
 ) -> tuple[Group, ...]:
-    """The groups of a completing role (hu's ``_RoleArgs``): its fixed groups, then the best split of its free cards.
-    Equal, group for group, to :func:`~zipai_desktop.engine.hu._role_groups`."""
+    """The groups of a completing role (hu's ``_RoleArgs``): its fixed groups, then the best split of its free cards
+    (worth ``value``, as the win check found it; -1: not known). Equal, group for group, to
+    :func:`~zipai_desktop.engine.hu._role_groups`."""
     known_table = _BY_TABLE.get(id(table))
     tg = known_table[1] if known_table is not None and known_table[0] is table else _table_groups(table)
     exposed: list[Group] = []
@@ -280,7 +284,7 @@ def role_groups(
                 tg.locked.clear()
             tg.locked[pattern] = known_locked
         locked = known_locked
-    free = free_groups(symbols, need_pair, table.erqishi)
+    free = free_groups(symbols, need_pair, table.erqishi, value)
     c = card
     if c is None or tag == "card_free":
         return (*exposed, *locked, *free)
@@ -313,7 +317,7 @@ def fixed_kinds(split: hu.Split) -> list[str]:
     role = split._role
     if role is None or split._groups is not None:  # not lazy, or built already: read the groups themselves
         return [g.kind for g in split.groups if g.kind not in _FREE_KINDS]
-    tag, hand, melds, c, sao_idx, peng_idx, table, _, _ = role
+    tag, hand, melds, c, sao_idx, peng_idx, table, _, _, _ = role
     name = _KIND_NAME
     exposed = [name[m.kind] for m in melds]
     locked: list[str] = []
@@ -354,7 +358,7 @@ def group_count(split: hu.Split) -> int:
     role = split._role
     if role is None or split._groups is not None:
         return len(split.groups)
-    tag, hand, melds, _, _, _, _, symbols, need_pair = role
+    tag, hand, melds, _, _, _, _, symbols, need_pair, _ = role
     free = sum(symbols) - 3 * sum(symbols.translate(_HIGH))  # a symbol is 4 x small + big: small + big = s - 3 x small
     own = tag == "own_triple" or tag == "other_triple"
     return len(melds) + hand.count(3) + hand.count(4) + own + (free - 2 * need_pair) // 3 + need_pair
@@ -371,7 +375,7 @@ def any_fixed_kind(split: hu.Split, kinds: frozenset[str]) -> bool:
     role = split._role
     if role is None or split._groups is not None:
         return not kinds.isdisjoint(fixed_kinds(split))
-    tag, hand, melds, c, sao_idx, peng_idx, table, _, _ = role
+    tag, hand, melds, c, sao_idx, peng_idx, table, _, _, _ = role
     name = _KIND_NAME
     # The meld the card makes a quad is that quad, not its meld (own_quad_sao, other_quad_sao, peng_quad).
     replaced = sao_idx if tag == "own_quad_sao" or tag == "other_quad_sao" else peng_idx if tag == "peng_quad" else -1

@@ -394,7 +394,7 @@ def evaluate_win(
             if value < 0:
                 return None
         fixed = _fixed_hu(raw, table, kans, longs)
-        return _lazy_split(value + fixed, longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair))
+        return _lazy_split(value + fixed, longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair, value))
     splits = evaluate_roles(hand, melds, card, source, table, known)
     if not splits:
         return None
@@ -523,7 +523,7 @@ _MELD_VALUES: dict[int, tuple[WinTable, dict[int, tuple[Meld, int]]]] = {}
 MeldsKnown = tuple[int, int, int, int, int]
 
 # (tag, hand, melds, card, index of its 扫 / 偎, index of its 碰, table, free-card symbols, a pair needed)
-_RoleArgs = tuple[str, bytes, tuple[Meld, ...], int | None, int, int, "WinTable", bytes, bool]
+_RoleArgs = tuple[str, bytes, tuple[Meld, ...], int | None, int, int, "WinTable", bytes, bool, int]
 _set_hu = Split.__dict__["hu"].__set__  # the slots' own setters: Split.__setattr__ refuses every write
 _set_quads = Split.__dict__["quads"].__set__
 _set_role = Split.__dict__["_role"].__set__
@@ -599,7 +599,7 @@ def evaluate_roles(
         value = free_value(symbols, need_pair, erqishi) if free_n <= CAP else _searched(symbols, need_pair, erqishi)
         if value < 0:
             return []
-        role: _RoleArgs = ("base", raw, tuple(melds), None, -1, -1, table, symbols, need_pair)
+        role: _RoleArgs = ("base", raw, tuple(melds), None, -1, -1, table, symbols, need_pair, value)
         return [_lazy_split(value + info[4] + meld_hu, quads, role)]
 
     total_cards = hand_n + meld_n + 1
@@ -653,7 +653,7 @@ def evaluate_roles(
         value = free_value(symbols, need_pair, erqishi) if n_free <= CAP else _searched(symbols, need_pair, erqishi)
         if value < 0:
             continue
-        role = (tag, raw, tuple(melds), c, sao_idx, peng_idx, table, symbols, need_pair)
+        role = (tag, raw, tuple(melds), c, sao_idx, peng_idx, table, symbols, need_pair, value)
         out.append(_lazy_split(value + info[4] + meld_hu + role_fixed, q, role))
     return out
 
@@ -689,8 +689,10 @@ def _role_groups(
     table: WinTable,
     symbols: bytes,
     need_pair: bool,
+    value: int = -1,
 ) -> tuple[Group, ...]:
-    """The groups of a completing role: its fixed groups, then the best split of its free cards."""
+    """The groups of a completing role: its fixed groups, then the best split of its free cards (``value``, their
+    胡 as the check found it, is not needed here)."""
     free_groups = split_free(_counts_of(symbols), need_pair, table.erqishi)
     assert free_groups is not None, "the automaton says these cards split"
     return tuple(_fixed_groups(tag, tuple(hand), melds, card, sao_idx, peng_idx, table) + free_groups)

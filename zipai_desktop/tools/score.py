@@ -663,7 +663,7 @@ def _role_text(role: Any) -> str | None:
     Building the groups and then their text cost about 75,000 instructions a line seen for the first time, most of it
     in group objects made for new melds and a new table (callgrind); tests/tools/test_score_role_text.py holds the
     text to the groups'."""
-    tag, hand, melds, c, sao_idx, peng_idx, table, symbols, need_pair = role
+    tag, hand, melds, c, sao_idx, peng_idx, table, symbols, need_pair, value = role
     known = _ROLE_TEXTS.get(id(table))
     texts = known[1] if known is not None and known[0] is table else _role_texts(table)
     out: list[str] = []
@@ -693,7 +693,7 @@ def _role_text(role: Any) -> str | None:
     free = free_texts.get(symbols)
     if free is None:
         free = ", ".join(
-            [_TEXT_OF_FREE.get(id(g)) or _free_group_text(g) for g in free_groups(symbols, need_pair, erqishi)]
+            [_TEXT_OF_FREE.get(id(g)) or _free_group_text(g) for g in free_groups(symbols, need_pair, erqishi, value)]
         )
         if len(free_texts) >= _CACHE_LIMIT:
             free_texts.clear()
