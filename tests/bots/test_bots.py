@@ -106,9 +106,12 @@ def test_runner_answers_legally_and_can_be_cancelled(mode: str) -> None:
 def test_the_random_bot_draws_what_randrange_draws() -> None:
     """The random bot's draw is written out (speed, issue 13); its choices stay those of ``rng.randrange(n)``, so
     seeded simulations and records made before stay the same."""
-    for seed in range(100):
-        bot = make_bot("random", f"{seed}:1")
-        rng = random.Random(f"{seed}:1")
+    # (the bot seeds the C generator itself, as random.Random(seed) does: text seeds, ASCII or not, and int seeds)
+    seeds: list[int | str] = [f"{seed}:{s}" for seed in range(700) for s in range(3)]
+    seeds += ["", "中", "x" * 200, 0, 1, -5, 2**31, 2**70 + 3, *range(2, 300)]
+    for seed in seeds:
+        bot = make_bot("random", seed)
+        rng = random.Random(seed)
         for n in [1, 2, 3, 5, 8, 9, 16, 17, 33] * 3:
             options = list(range(n))
             assert bot.choose(None, options) == rng.randrange(n)  # type: ignore[arg-type]

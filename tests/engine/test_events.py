@@ -60,6 +60,7 @@ def test_the_shared_events_are_the_events_they_stand_for() -> None:
             pairs = [
                 (ev.DISCARDED[seat][card], ev.Discarded(seat, card)),
                 (ev.TO_PILE[seat][card], ev.ToPile(seat, card)),
+                (ev.DANG_DI[seat][card], ev.DangDi(seat, card)),
                 (ev.OFFERED_PENG[seat][card], ev.Offered(seat, card, ("peng", "pass"))),
                 (ev.OFFERED_CHI[seat][card], ev.Offered(seat, card, ("chi", "pass"))),
             ]

@@ -119,3 +119,28 @@ def test_the_seat_to_act_follows_a_pending_decision_set_from_outside() -> None:
     assert type(seen.legal) is tuple and seen.legal == tuple(pending.actions)
     assert type(seen.active) is tuple and seen.active == (0, 1, 2)
     assert game.legal_actions(seat) == list(pending.actions)
+
+
+def test_the_shared_melds_and_deal_events_are_the_values_they_stand_for() -> None:
+    """The engine shares melds (one per kind and cards) and the deal's HandStarted, as values: after
+    seeded hands of both games, every entry is the value made afresh, of exactly that class."""
+    from zipai_desktop.engine import events as ev
+    from zipai_desktop.engine import game as game_module
+    from zipai_desktop.engine.melds import MeldKind
+
+    for name, players in [("guilin", 3), ("bohu", 3), ("bohu", 4)]:
+        for i in range(40):
+            game = Game(get_rules(name), seed=i, dealer=i % players, players=players)
+            bots = [make_bot("random", f"shared:{i}:{s}") for s in range(players)]
+            while game.to_act is not None:
+                seat = game.to_act
+                game.apply(seat, bots[seat].choose(observe(game, seat), game.legal_actions(seat)))
+    kinds = {kind for kind, _ in game_module._MELDS}
+    assert {MeldKind.SAO, MeldKind.WEI, MeldKind.LONG} <= kinds  # (the hands made such melds)
+    for (kind, cards), meld in game_module._MELDS.items():
+        assert meld == Meld(kind, cards) and type(meld) is Meld
+    for card, meld in enumerate(game_module._PENG_MELDS):
+        assert meld == Meld(MeldKind.PENG, (card,) * 3) and type(meld) is Meld
+    assert game_module._STARTED
+    for key, started in game_module._STARTED.items():
+        assert started == ev.HandStarted(*key) and type(started) is ev.HandStarted

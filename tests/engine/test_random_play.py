@@ -167,7 +167,7 @@ def test_the_deal_is_shuffled_exactly_as_random_shuffle(words: str, monkeypatch:
     if words == "too_few":
         full = game_module._top_bytes
         monkeypatch.setattr(game_module, "_top_bytes", lambda bits: full(bits)[:30])
-    for seed in [*range(400), "position", "world", "7:2", 2**70]:
+    for seed in [*range(400), "position", "world", "7:2", 2**70, -3]:
         want = full_deck_list()
         random.Random(seed).shuffle(want)
         got = full_deck_list()

@@ -208,6 +208,8 @@ OFFERED_PENG = tuple(tuple(Offered(s, k, ("peng", "pass")) for k in range(NUM_KI
 OFFERED_CHI = tuple(tuple(Offered(s, k, ("chi", "pass")) for k in range(NUM_KINDS)) for s in range(MAX_SEATS))
 #: ``PASSED[seat][stage]``: Passed(seat, stage) for the stages "hu", "peng" and "chi"
 PASSED = tuple({stage: Passed(s, stage) for stage in ("hu", "peng", "chi")} for s in range(MAX_SEATS))
+#: ``DANG_DI[seat][card]``: DangDi(seat, card), the dealer's face-up card
+DANG_DI = tuple(tuple(DangDi(s, k) for k in range(NUM_KINDS)) for s in range(MAX_SEATS))
 #: ``FLIPPED[seat][card][wall]``: Flipped(seat, card, wall) for a card shown to all, or None until first needed (the
 #: 6,480 values are made as they come, not at import)
 FLIPPED: list[list[list[Flipped | None]]] = [[[None] * _WALL_SIZES for _ in range(NUM_KINDS)] for _ in range(MAX_SEATS)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from _random import Random as _CRandom
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
@@ -103,6 +104,7 @@ _PENG_OR_PASS = (_PENG, _PASS)
 _HU_KINDS = ("hu", "hu_drawer", "hu_dead")  # the kinds of a pending 胡 offer
 _GLYPH_RUNS = tuple(tuple(g * count for count in range(5)) for g in GLYPHS)  # kind -> held count -> its glyphs
 _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
+_NOT_FREE = bytes([0, 3, 4])  # the held counts of a kind that is not free (none, or a 坎 / 龙)
 # Held count -> whether the kind is free (held once or twice: not in a 坎 / 龙), read by index: a chained comparison
 # (0 < count < 3) is not specialised by the interpreter and takes the generic comparison twice.
 _FREE = (False, True, True, False, False)
@@ -115,12 +117,33 @@ _OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DI
 _DISCARD_PHASE, _CLAIM_PHASE, _ENDED_PHASE = Phase.DISCARD, Phase.CLAIM, Phase.ENDED
 _PENG_KIND = MeldKind.PENG  # (a member read through its enum class costs about 0.2 us in CPython 3.11)
 
+# The deal's HandStarted per (rules, dealer, players, wall): a handful of values, shared like the events of events.py.
+_STARTED: dict[tuple[str, int, int, int], ev.HandStarted] = {}
+
 MeldFacts = tuple[int, int, dict[int, tuple[int, int]]]
 _NO_FACTS: MeldFacts = (0, 0, {})  # (shared: kept facts are replaced, never changed in place)
 # A new meld's Melded event per (seat, from seat, forced, kind, cards, cards from the hand): events are values, so one
 # instance serves every occurrence (see events.py). Bounded, though a long sim meets only a few thousand.
 _MELDED: dict[tuple[int, int, bool, MeldKind, tuple[int, ...], tuple[int, ...]], ev.Melded] = {}
 _MELDED_MAX = 8192
+
+
+# Melds are values (frozen): one instance serves every meld of the same kind and cards, as _CHI_MELDS does for 吃. A
+# Meld made costs about 4,400 machine instructions (the frozen dataclass sets each field through object.__setattr__),
+# a table entry a few hundred; a Guilin hand makes about 7.5 (碰, 扫 and their face-down view, quads, 龙). The keys are
+# a kind and a few copies of one card (or hidden cards): a few hundred at most.
+_MELDS: dict[tuple[MeldKind, tuple[int, ...]], Meld] = {}
+
+
+def _meld(kind: MeldKind, cards: tuple[int, ...]) -> Meld:
+    """The shared ``Meld(kind, cards)``."""
+    meld = _MELDS.get((kind, cards))
+    if meld is None:
+        meld = _MELDS[kind, cards] = Meld(kind, cards)
+    return meld
+
+
+_PENG_MELDS = tuple(Meld(MeldKind.PENG, (k,) * 3) for k in range(NUM_KINDS))  # card -> its 碰 (shared)
 
 
 def _unlocked(hand: list[int]) -> bool:
@@ -165,10 +188,13 @@ def _shuffle(deck: list[int], seed: int | str) -> None:
     tests/engine/test_random_play.py checks the result against ``random.Random.shuffle``.
     """
     steps = _STEPS.get(len(deck))
-    rng = random.Random(seed)
     if steps is None:
-        rng.shuffle(deck)
+        random.Random(seed).shuffle(deck)
         return
+    # An int seed goes to the C generator directly: random.Random(seed) seeds it with that int too (Random.seed hands
+    # an int to the C seed as it is), after a class call with a Python __init__ and seed (~6,600 machine instructions
+    # of 36,000). Another seed (a str, as tests use) goes through random.Random, which hashes it first.
+    rng = _CRandom(seed) if type(seed) is int else random.Random(seed)
     tops = _top_bytes(rng.getrandbits(32 * _WORDS))
     original = list(deck)
     w = 0
@@ -469,7 +495,8 @@ class Game:
         for s in self.active:
             hand = self.hands[s]
             cards, quads = self.meld_facts(s)[:2]
-            short[s] = max(0, held_target(quads + hand.count(4)) - sum(hand) - cards)
+            # (the 龙 counted on the counts as bytes: ~1,000 instructions fewer than list.count)
+            short[s] = max(0, held_target(quads + bytearray(hand).count(4)) - sum(hand) - cards)
         self.short = short
 
     def recount(self) -> None:
@@ -485,7 +512,13 @@ class Game:
         """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
         order = self.order_from(self.dealer)
         given = [self.give(seat, size) for seat in order]
-        self._emit(ev.HandStarted(self.rules.name, self.dealer, self.players, len(self.wall) - 1))
+        key = (self.rules.name, self.dealer, self.players, len(self.wall) - 1)
+        started = _STARTED.get(key)  # (shared, as events are values: see events.py)
+        if started is None:
+            if len(_STARTED) >= 64:
+                _STARTED.clear()
+            started = _STARTED[key] = ev.HandStarted(*key)
+        self.events.append(started)
         for seat, dealt in zip(order, given, strict=True):
             hand = self.hands[seat]
             if sum(hand) == len(dealt):  # the hand is the dealt cards (the usual case): they are its cards, sorted
@@ -498,7 +531,7 @@ class Game:
         """The dealer's last card, face up for everyone: Guilin's 挡底, Bohu's 亮张."""
         (card,) = self.give(self.dealer, 1)
         self.dang_di = card
-        self._emit(ev.DangDi(self.dealer, card))
+        self.events.append(ev.DANG_DI[self.dealer][card])
 
     def give(self, seat: int, count: int) -> list[int]:
         """Deal ``count`` cards from the top of the wall into ``seat``'s hand (for the rules' deal)."""
@@ -532,7 +565,7 @@ class Game:
     # Turns.
 
     def _ask_discard(self, seat: int) -> None:
-        actions = tuple(compress(_DISCARDS, bytes(self.hands[seat]).translate(_UNLOCKED_BYTES)))
+        actions = tuple(compress(_DISCARDS, bytearray(self.hands[seat]).translate(_UNLOCKED_BYTES)))
         assert actions, "a take that leaves no legal discard must have been refused"
         self.phase = _DISCARD_PHASE
         self._kind = "discard"
@@ -543,10 +576,14 @@ class Game:
         """§7.9: the taker discards iff it now holds more than its target; otherwise (重舵) the next player flips."""
         hand = self.hands[seat]
         cards, quads, _ = self._facts[seat]  # (meld_facts(seat), read inline)
+        # The hand's counts as bytes, made once for both the 龙 count and the discards: list.count compares every
+        # element as objects (~3,000 machine instructions for 20 kinds), bytearray.count scans bytes (~200), and the
+        # bytearray is made for the discards anyway.
+        counts = bytearray(hand)
         # (the hand's sum, not the kept size: the 听 helper's what-if copies change hands without recounting)
-        if sum(hand) + cards > self._held_target(quads + hand.count(4)):
+        if sum(hand) + cards > self._held_target(quads + counts.count(4)):
             # (:meth:`_ask_discard`, inline: a take is followed by a discard about 12 times a hand)
-            actions = tuple(compress(_DISCARDS, bytes(hand).translate(_UNLOCKED_BYTES)))
+            actions = tuple(compress(_DISCARDS, counts.translate(_UNLOCKED_BYTES)))
             assert actions, "a take that leaves no legal discard must have been refused"
             self.phase = _DISCARD_PHASE
             self._kind = "discard"
@@ -652,13 +689,13 @@ class Game:
     def _make_drawer_meld(self, seat: int, card: int, kind: MeldKind, own_sao: int) -> None:
         hand = self.hands[seat]
         if own_sao >= 0:
-            self._replace_meld(seat, own_sao, Meld(kind, (card,) * 4), seat)
+            self._replace_meld(seat, own_sao, _meld(kind, (card,) * 4), seat)
         else:
             count = hand[card]
             hand[card] = 0
             self.sizes[seat] -= count
             self._reach[seat] = None  # (the hand changed)
-            self._add_meld(seat, Meld(kind, (card,) * (count + 1)), seat, forced=True, from_hand=(card,) * count)
+            self._add_meld(seat, _meld(kind, (card,) * (count + 1)), seat, forced=True, from_hand=(card,) * count)
         if kind is self.table.quad_own:
             self._expose_longs(seat)
 
@@ -687,7 +724,7 @@ class Game:
         # as hidden (what melds.shown_to_others gives for the longer list).
         self.melds_own[seat] = (*self.melds_own[seat], meld)
         if FACE_DOWN.get(kind, 0) >= len(meld.cards):
-            meld = Meld(kind, (HIDDEN,) * len(meld.cards))
+            meld = _meld(kind, (HIDDEN,) * len(meld.cards))
         self.melds_shown[seat] = (*self.melds_shown[seat], meld)
         # The event, shared between equal values (see events.py): a 吃 meld is one of a few hundred groups, so the same
         # few thousand Melded values come back hand after hand. (Hashing the key is about a tenth of making the event.)
@@ -718,7 +755,7 @@ class Game:
                 hand[k] = 0
                 self.sizes[seat] -= 4
                 self._reach[seat] = None  # (the hand changed)
-                self._add_meld(seat, Meld(MeldKind.LONG, (k,) * 4), seat, forced=True, from_hand=(k,) * 4)
+                self._add_meld(seat, _meld(MeldKind.LONG, (k,) * 4), seat, forced=True, from_hand=(k,) * 4)
 
     # -----------------------------------------------------------------------------------------------------------------
     # The claim arbiter (procedure P1).
@@ -859,7 +896,7 @@ class Game:
         self.window = None
         self.hu_locked[seat] = False
         self.took[seat] = True
-        quad = Meld(self.table.quad_other, (card,) * 4)
+        quad = _meld(self.table.quad_other, (card,) * 4)
         if idx < 0:
             self.hands[seat][card] = 0
             self.sizes[seat] -= 3
@@ -1099,7 +1136,7 @@ class Game:
         self.hands[seat][w.card] -= 2
         self.sizes[seat] -= 2
         self._reach[seat] = None  # (the hand changed)
-        self._add_meld(seat, Meld(_PENG_KIND, (w.card,) * 3), w.owner, forced=False, from_hand=(w.card,) * 2)
+        self._add_meld(seat, _PENG_MELDS[w.card], w.owner, forced=False, from_hand=(w.card,) * 2)
         self._after_take(seat)
 
     def _answer_chi(self, seat: int, action: Action) -> None:
@@ -1316,7 +1353,9 @@ def _chi_offers(hand: list[int], card: int, erqishi: bool, bi: bool) -> list[Chi
                 continue
             lost = (held_a == 1) + (held_b == 1)
         if free < 0:
-            free = hand.count(1) + hand.count(2)
+            # (the kinds held once or twice: the hand's counts as bytes with the others deleted, ~1,200 machine
+            # instructions fewer than hand.count(1) + hand.count(2))
+            free = len(bytearray(hand).translate(None, _NOT_FREE))
         left = hand[card] - own  # copies of the card the hand still holds: each must go out in a 比 group
         if not left or not bi:
             # The main group alone: legal when a card to discard is left (an unlocked kind the 吃 does not empty).
