@@ -230,14 +230,19 @@ _ALIKE: dict[tuple[object, ...], _TableGroups] = {}
 _LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))
 
 
+def groups_alike_key(table: WinTable) -> tuple[object, ...]:
+    """What a win table's groups depend on: the values (and the doubled rank) and the kinds of the card's own groups.
+    Tables with one key make the same groups (and the same groups' text in ``zipai score``), so they share them."""
+    return (
+        tuple(sorted(table.values.items())), table.bonus_rank, table.quad_own, table.quad_other, table.triple_own,
+        table.triple_other,
+    )  # fmt: skip
+
+
 def _table_groups(table: WinTable) -> _TableGroups:
     known = _BY_TABLE.get(id(table))
     if known is None or known[0] is not table:
-        # What the groups read of a table: the values (and the doubled rank) and the kinds of the card's own groups.
-        alike = (
-            tuple(sorted(table.values.items())), table.bonus_rank, table.quad_own, table.quad_other, table.triple_own,
-            table.triple_other,
-        )  # fmt: skip
+        alike = groups_alike_key(table)
         groups = _ALIKE.get(alike)
         if groups is None:
             if len(_ALIKE) >= 64:

@@ -31,7 +31,7 @@ from itertools import permutations
 from typing import Any, NamedTuple
 
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
-from ..engine.free_split_groups import free_groups
+from ..engine.free_split_groups import free_groups, groups_alike_key
 from ..engine.hu import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
 from ..engine.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS, JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
@@ -638,10 +638,7 @@ _KIND_NAME = {k: k.value for k in MeldKind}
 
 
 def _role_texts(table: WinTable) -> _RoleTexts:
-    alike = (
-        tuple(sorted(table.values.items())), table.bonus_rank, table.quad_own, table.quad_other, table.triple_own,
-        table.triple_other,
-    )  # fmt: skip
+    alike = groups_alike_key(table)  # tables that make the same groups write the same text
     texts = _TEXTS_ALIKE.get(alike)
     if texts is None:
         if len(_TEXTS_ALIKE) >= 64:
