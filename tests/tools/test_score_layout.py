@@ -191,9 +191,9 @@ def test_every_line_gets_the_same_answer_with_or_without_the_layout_path(monkeyp
 
 
 def test_the_melds_known_to_the_layout_path_are_the_melds_the_quick_check_takes() -> None:
-    """The melds _layout_parts knows (made once, by kind) are exactly those _new_meld_facts takes, with its facts: for
-    each game and 二七十 a 吃 or not, every kind name on every order of 3 cards, every 3 and 4 of a kind and a seeded
-    sample of other card strings."""
+    """The melds _layout_parts knows (made once, by kind) are exactly those _new_meld_facts takes, with its facts (the
+    胡 under the table among them): for each game, 二七十 a 吃 or not and a doubled rank or not, every kind name on
+    every order of 3 cards, every 3 and 4 of a kind and a seeded sample of other card strings."""
     rng = random.Random(81)
     glyphs = "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾"
     names = [kind.value for kind in score.MeldKind] + ["x", "Chi"]
@@ -201,7 +201,9 @@ def test_the_melds_known_to_the_layout_path_are_the_melds_the_quick_check_takes(
     strings += [g * n for g in glyphs for n in (1, 2, 3, 4)]
     strings += ["".join(rng.choice(glyphs) for _ in range(rng.randrange(1, 6))) for _ in range(300)]
     for head_text in ['{"rules": "guilin", "options": {}', '{"rules": "bohu", "options": {}',
-                      '{"rules": "bohu", "options": {"erqishi": false}']:  # fmt: skip
+                      '{"rules": "bohu", "options": {"erqishi": false}',
+                      '{"rules": "bohu", "options": {"bonus_rank": 2}',
+                      '{"rules": "bohu", "options": {"erqishi": false, "bonus_rank": 10}']:  # fmt: skip
         head = score._new_head(head_text)
         assert head is not None
         taken: set[str] = set()

@@ -35,7 +35,7 @@ from ..engine.free_split_groups import free_groups, groups_alike_key
 from ..engine.hu import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
 from ..engine.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS, JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
-from ..engine.melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_shape
+from ..engine.melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
 from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
 from ..engine.rules.guilin import GuilinOptions
@@ -1527,7 +1527,7 @@ def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
 # and an options object without braces or brackets inside, which loads reads on its own (an object's text ends at its
 # closing brace, so it reads the same alone as within the line). The melds' list is taken as one run of text and split
 # at the text between two melds: each piece must be one of the well-formed melds of the game, written in the layout
-# (_meld_items), so the list is in the layout when every piece is known (matching each meld's keys in the expression
+# (_item_facts), so the list is in the layout when every piece is known (matching each meld's keys in the expression
 # cost ~9,000 instructions a line more). Any other line (another key order or spacing, a field more or less, a number of
 # two digits, a win from the deal, a problem of any kind) goes the JSON way (:func:`_with_known_options`,
 # :func:`_decoded`), and so does a line this path finds anything wrong with: every refusal is worded as before.
@@ -1555,7 +1555,7 @@ class _Head(NamedTuple):
     table: WinTable
     kinds: tuple[MeldKind, ...]
     erqishi: bool
-    items: dict[str, _MeldFacts]  # every meld's text between '{"kind": "' and '"}' -> its facts (see _meld_items)
+    items: dict[str, _MeldFacts]  # every meld's text between '{"kind": "' and '"}' -> its facts (see _item_facts)
     who: dict[tuple[str, str], tuple[int, int, int, Source, int, bool] | None]  # the seats' and source's text
 
 
@@ -1568,16 +1568,15 @@ _WHO_TEXT: dict[str, dict[tuple[str, str], tuple[int, int, int, Source, int, boo
 }
 # Meld texts -> facts, by what tables alike share (the key of _MELD_FACTS).
 _ITEM_FACTS: dict[tuple[Any, ...], dict[str, _MeldFacts]] = {}
-# Every well-formed meld of a game, by (the game, 二七十 a 吃): its text -> its facts but the 胡 (see _meld_items).
-_MELD_ITEMS: dict[tuple[str, bool], dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]] = {}
-# The same per meld kind (the 吃 with 二七十 among them), shared by both games; and the texts of the 二七十 吃.
+# The melds of each kind (the 吃 with 二七十 among them) by their text, facts but the 胡, shared by both games; and
+# the texts of the 二七十 吃.
 _KIND_ITEMS: dict[MeldKind, dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]] = {}
 _ERQISHI_TEXTS: set[str] = set()
 
 
 def _kind_items(kind: MeldKind) -> dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]:
-    """Every meld of ``kind`` in canonical glyphs by its text (see _meld_items): the 吃 in every order of its cards
-    (the sequences, 二七十 and the 搭 of each rank), the others as 3 or 4 cards of a kind."""
+    """Every meld of ``kind`` in canonical glyphs by its text (see _item_facts), its facts but the 胡: the 吃 in every
+    order of its cards (the sequences, 二七十 and the 搭 of each rank), the others as 3 or 4 cards of a kind."""
     known = _KIND_ITEMS.get(kind)
     if known is not None:
         return known
@@ -1606,28 +1605,45 @@ def _kind_items(kind: MeldKind) -> dict[str, tuple[Meld, bytes, int, int, bytes,
     return items
 
 
-def _meld_items(
-    rules: str, erqishi: bool, kinds: Sequence[MeldKind]
-) -> dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]:
+def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: WinTable) -> dict[str, _MeldFacts]:
     """Every meld the quick check takes for the game (``kinds``, 二七十 a 吃 or not), written in canonical glyphs, by
-    its text in a layout line between '{"kind": "' and '"}' (e.g. 'chi", "cards": "一一壹'): (the meld, its cards as
-    kinds, 1 if a quad, 1 if a 提, its card if a 扫 / 偎 else 255, its card if a 碰 else 255), the facts of
-    :func:`_new_meld_facts` but the 胡. About 300 melds of 10 kinds for both games, made once, where a stream's first
-    lines would otherwise check their melds one by one, once per game and per set of values (about 780 new meld facts,
-    ~24,000 instructions each, in bench/score_throughput.py's 1,000 first lines); tests/tools/test_score_layout.py
-    checks the list against _new_meld_facts on every 3-card order and every kind."""
-    key = (rules, erqishi)
-    known = _MELD_ITEMS.get(key)
-    if known is not None:
-        return known
-    items: dict[str, tuple[Meld, bytes, int, int, bytes, bytes]] = {}
+    its text in a layout line between '{"kind": "' and '"}' (e.g. 'chi", "cards": "一一壹'): the facts
+    :func:`_new_meld_facts` gives it under ``table`` (the meld, its cards as kinds, 1 if a quad, 1 if a 提, its 胡, its
+    card if a 扫 / 偎 else 255, its card if a 碰 else 255). About 300 melds of 10 kinds for both games, where a
+    stream's first lines would otherwise check their melds one by one, once per game and per set of values;
+    tests/tools/test_score_layout.py checks them against _new_meld_facts on every 3-card order and every kind.
+
+    Kept by what tables that value melds alike share (the key of _MELD_FACTS). The 胡 is read as
+    :meth:`~zipai_desktop.engine.hu.WinTable.meld_value` reads it, but in bulk: a 吃's (chi_bonus) is the same under
+    every table, so the 吃 (about 200 texts) are made once per 二七十 option with it, and another kind's is its
+    row of the table's values (values_of) by its card. Calling meld_value for each of the ~250 melds of a new set of
+    values cost about 870,000 instructions, paid by a stream's first lines once per such set (callgrind, score_instr.sh
+    first K=1000, 11 new sets among the 1,000 lines: about 9,600 instructions a line)."""
+    alike = (rules, erqishi, table.bonus_rank, tuple(sorted(table.values.items())))  # as _facts_of_table keys
+    items = _ITEM_FACTS.get(alike)
+    if items is not None:
+        return items
+    chi = _CHI_FACTS.get(erqishi)
+    if chi is None:
+        chi = _CHI_FACTS[erqishi] = {
+            text: (meld, cards, quad, ti, chi_bonus(meld.cards), sao, peng)
+            for text, (meld, cards, quad, ti, sao, peng) in _kind_items(MeldKind.CHI).items()
+            if erqishi or text not in _ERQISHI_TEXTS
+        }
+    items = dict(chi) if MeldKind.CHI in kinds else {}
     for kind in kinds:
-        items.update(_kind_items(kind))
-    if not erqishi:
-        for text in _ERQISHI_TEXTS:
-            items.pop(text, None)
-    _MELD_ITEMS[key] = items
+        if kind is not MeldKind.CHI:
+            values = table.values_of(kind)
+            for text, (meld, cards, quad, ti, sao, peng) in _kind_items(kind).items():
+                items[text] = (meld, cards, quad, ti, values[cards[0]], sao, peng)
+    if len(_ITEM_FACTS) >= 64:
+        _ITEM_FACTS.clear()
+    _ITEM_FACTS[alike] = items
     return items
+
+
+# The 吃 of _item_facts with their 胡, per 二七十 a 吃 or not (the same under every table).
+_CHI_FACTS: dict[bool, dict[str, _MeldFacts]] = {}
 
 
 def _new_head(text: str) -> _Head | None:
@@ -1652,16 +1668,7 @@ def _new_head(text: str) -> _Head | None:
         table, kinds, erqishi = _GUILIN.win_table, GUILIN_MELDS, True
     else:
         table, kinds, erqishi = BOHU.win_table_for(options), BOHU_MELDS, options.erqishi
-    alike = (rules_name, erqishi, table.bonus_rank, tuple(sorted(table.values.items())))  # as _facts_of_table keys
-    items = _ITEM_FACTS.get(alike)
-    if items is None:
-        if len(_ITEM_FACTS) >= 64:
-            _ITEM_FACTS.clear()
-        value = table.meld_value
-        items = _ITEM_FACTS[alike] = {
-            text: (meld, cards, quad, ti, value(meld), sao, peng)
-            for text, (meld, cards, quad, ti, sao, peng) in _meld_items(rules_name, erqishi, kinds).items()
-        }
+    items = _item_facts(rules_name, erqishi, kinds, table)
     return _Head(rules_name, options, table, kinds, erqishi, items, _WHO_TEXT[rules_name])
 
 
