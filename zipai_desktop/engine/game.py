@@ -57,7 +57,9 @@ class Window:
     flip: bool
     opening: bool  # the dealer's opening discard (地胡)
     stage: Stage
-    queue: list[int]
+    # The seats still to ask at the stage, in order: read, never changed (the arbiter writes the seats left back when
+    # it offers the card), so the engine shares its turn-order tuples here; code outside may set a list.
+    queue: Sequence[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,20 +218,26 @@ def _shuffle(deck: list[int], seed: int | str) -> None:
 _MADE_FROM_OPTIONS: dict[tuple[int, int], tuple[Any, RuleSet, WinTable, Procedure]] = {}
 
 
-_Turns = tuple[dict[int, tuple[int, ...]], dict[int, int], dict[int, tuple[tuple[int, ...], tuple[int, ...]]]]
+_Turns = tuple[
+    dict[int, tuple[int, ...]],
+    dict[int, tuple[int, ...]],
+    dict[int, int],
+    dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
+]
 
 
 @lru_cache(maxsize=32)
 def _turns_of(active: tuple[int, ...], chi_next_on_draw: bool) -> _Turns:
     """For the playing seats (shared between hands: never changed), per seat: the playing seats in turn order from
-    it, its 下家, and who is offered 吃 on its (discard, flip), as :meth:`Game.chi_queue` gives them."""
+    it, the others in that order (asked for 胡 on its discard), its 下家, and who is offered 吃 on its (discard, flip),
+    as :meth:`Game.chi_queue` gives them."""
     count = len(active)
     orders = {s: tuple(active[(i + j) % count] for j in range(count)) for i, s in enumerate(active)}
     nexts = {s: order[1 % count] for s, order in orders.items()}
     chi: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
         s: ((nexts[s],), (s, nexts[s]) if chi_next_on_draw else (s,)) for s in active
     }
-    return orders, nexts, chi
+    return orders, {s: order[1:] for s, order in orders.items()}, nexts, chi
 
 
 class Game:
@@ -245,6 +253,7 @@ class Game:
         "_held_target",
         "_next",
         "_orders",
+        "_others",
         "_reach",
         "_spare",
         "_spent",
@@ -334,7 +343,8 @@ class Game:
         self.active = rules.active_seats(n, dealer, options)
         if dealer not in self.active:
             raise ValueError(f"the dealer (seat {dealer}) must be one of the seats that play")
-        self._orders, self._next, self._chi_queues = _turns_of(self.active, self.procedure.chi_next_on_draw)
+        turns = _turns_of(self.active, self.procedure.chi_next_on_draw)
+        self._orders, self._others, self._next, self._chi_queues = turns
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         #: per seat, the cards in its hand (sum of its counts), kept as cards move: what an observation shows of the
         #: others' hands, read at every decision. Code that sets hands from outside calls :meth:`recount`.
@@ -622,14 +632,14 @@ class Game:
         order = self._orders.get(seat) or tuple(self.order_from(seat))
         w = self._spare
         if w is None:
-            self.window = self._spare = Window(card, seat, True, first_after_opening, _HU_STAGE, [*order])
+            self.window = self._spare = Window(card, seat, True, first_after_opening, _HU_STAGE, order)
         else:
             w.card = card
             w.owner = seat
             w.flip = True
             w.opening = first_after_opening
             w.stage = _HU_STAGE
-            w.queue = [*order]
+            w.queue = order  # (shared: never changed, see Window)
             self.window = w
         self.phase = _CLAIM_PHASE
         if not self._arbitrate():
@@ -762,12 +772,13 @@ class Game:
 
     def _open_window(self, card: int, owner: int, *, flip: bool, opening: bool = False) -> None:
         order = self._orders.get(owner) or tuple(self.order_from(owner))
+        queue: tuple[int, ...]
         if flip:
-            queue = list(order)
+            queue = order
         elif self.procedure.hu_on_discard == "any" or (opening and self.procedure.dihu_on == "discard"):
-            queue = [*order[1:]]
+            queue = order[1:]
         else:
-            queue = []  # Bohu: no 胡 on a discard, except 地胡
+            queue = ()  # Bohu: no 胡 on a discard, except 地胡
         self.window = Window(card, owner, flip, opening, _HU_STAGE, queue)
         self.phase = _CLAIM_PHASE
         self._advance_window()
@@ -781,40 +792,45 @@ class Game:
 
     def _arbitrate(self) -> bool:
         """Run the window's stages from where it stands: True when a seat is offered the card or took it (a forced
-        quad), False when nobody takes it (it is put on the owner's pile; the caller has the next player flip)."""
+        quad), False when nobody takes it (it is put on the owner's pile; the caller has the next player flip).
+
+        The window's queue is the seats still to ask at its stage (a tuple the engine shares, or a list set from
+        outside), read and never changed: the stage and the seats left are written back only when a seat is offered
+        the card (the window is resumed after its answer), not at every step. Most windows end with nobody taking
+        the card, and they then cost no queue copies, no ``pop(0)`` per seat and no stage stores."""
         w = self.window
         assert w is not None
         card, owner = w.card, w.owner
         hands = self.hands
-        if w.stage is _HU_STAGE:
+        stage = w.stage
+        if stage is _HU_STAGE:
             queue = w.queue
-            reaches = self._reach
-            while queue:
-                seat = queue.pop(0)
-                if self.hu_locked[seat]:
-                    continue
-                # The loose-card test of :meth:`_win_check`, inline: most seats are refused here.
-                kept = reaches[seat]
-                if kept is not None and kept[0] is hands[seat]:
-                    reach = kept[1]
-                    if reach is not None and not reach >> card & 1:
+            if queue:
+                reaches = self._reach
+                for seat in queue:
+                    # The loose-card test of :meth:`_win_check`, inline: most seats are refused here.
+                    kept = reaches[seat]
+                    if kept is not None and kept[0] is hands[seat]:
+                        reach = kept[1]
+                        if reach is not None and not reach >> card & 1:
+                            continue
+                    if self.hu_locked[seat]:
                         continue
-                if w.flip:
-                    source = _OWN_DRAW if seat == owner else _OTHER_DRAW
-                else:
-                    source = _DISCARD
-                win = self._win_check(seat, card, source, owner, w.opening)
-                if win is not None:
-                    self._ask_hu(seat, win, "hu")
-                    return True
-            w.stage = _QUAD_STAGE
-        if w.stage is _QUAD_STAGE:
-            w.stage = _PENG_STAGE
+                    if w.flip:
+                        source = _OWN_DRAW if seat == owner else _OTHER_DRAW
+                    else:
+                        source = _DISCARD
+                    win = self._win_check(seat, card, source, owner, w.opening)
+                    if win is not None:
+                        w.queue = queue[queue.index(seat) + 1 :]  # (the seats after it, asked if it passes)
+                        self._ask_hu(seat, win, "hu")
+                        return True
+            stage = _QUAD_STAGE
+        if stage is _QUAD_STAGE:
             if not self._quad_ruled_out(card) and self._forced_quad(w):
                 return True
-        if w.stage is _PENG_STAGE:
-            w.stage = _CHI_STAGE
-            w.queue = [*self._chi_queues[owner][w.flip]]
+            stage = _PENG_STAGE
+        if stage is _PENG_STAGE:
             # (With one copy on offer, no two seats can hold a pair of its kind: the first seat found is the only one.)
             for s in self.active:
                 if (
@@ -823,22 +839,27 @@ class Game:
                     and card not in self.peng_ban[s]
                     and _unlocked(_minus(hands[s], card, 2))
                 ):
+                    w.stage = _CHI_STAGE
+                    w.queue = self._chi_queues[owner][w.flip]  # (after the 碰 offer come the 吃 offers)
                     self._kind = "peng"
                     self._actions = _PENG_OR_PASS
                     self.to_act = s
                     self.events.append(ev.OFFERED_PENG[s][card])
                     return True
-        queue = w.queue
+            queue = self._chi_queues[owner][w.flip]
+        else:
+            queue = w.queue
         if queue:
             chou = self.chou
             erqishi, bi = self.table.erqishi, self.procedure.bi
-            while queue:
-                seat = queue.pop(0)
+            for seat in queue:
                 hand = hands[seat]
                 if hand[card] >= 3 or card in chou[seat]:  # a 坎 of the card, or a 臭牌: no 吃
                     continue
                 offers = _chi_offers(hand, card, erqishi, bi)  # (chi_options, inline)
                 if offers:
+                    w.stage = _CHI_STAGE
+                    w.queue = queue[queue.index(seat) + 1 :]
                     self._kind = "chi"
                     self._actions = (*offers, _PASS)
                     self.to_act = seat
@@ -1065,12 +1086,11 @@ class Game:
         self.events.append(ev.DISCARDED[seat][card])
         # The window on the discard, as :meth:`_open_window` and :meth:`_advance_window` open and run it (inline: two
         # Python calls, one with keywords, fewer at every discard).
-        order = self._orders.get(seat) or tuple(self.order_from(seat))
         procedure = self.procedure
         if procedure.hu_on_discard == "any" or (opening and procedure.dihu_on == "discard"):
-            queue = [*order[1:]]
+            queue = self._others[seat]  # (order[1:], made once: shared, never changed)
         else:
-            queue = []  # Bohu: no 胡 on a discard, except 地胡
+            queue = ()  # Bohu: no 胡 on a discard, except 地胡
         w = self._spare  # (the game's own Window, reused: see _init_state)
         if w is None:
             self.window = self._spare = Window(card, seat, False, opening, _HU_STAGE, queue)
@@ -1195,7 +1215,8 @@ class Game:
         other.events = []
         other.history = []
         other.decisions = [0] * len(self.decisions)
-        other.window = dataclasses.replace(self.window, queue=list(self.window.queue)) if self.window else None
+        # (a tuple queue is shared, as it is never changed; one set from outside is copied, keeping its type)
+        other.window = dataclasses.replace(self.window, queue=self.window.queue[:]) if self.window else None
         other._spare = other.window  # (its own: the original's is reused by the original)
         other.took = list(self.took)
         other.removed = list(self.removed)
