@@ -6,6 +6,7 @@ facts are shared), and completing hands, cards and sources."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -109,6 +110,10 @@ def winning_hand(
     return None if max(held) > 4 else (hand, card)
 
 
+def group_text(kind: str, cards: tuple[int, ...], hu_: int) -> str:
+    return json.dumps({"kind": kind, "cards": format_cards(cards), "hu": hu_, "exposed": True}, ensure_ascii=False)
+
+
 @pytest.mark.parametrize("game", ["guilin", "bohu"])
 def test_the_kept_meld_facts_are_the_win_checks_own(game: str) -> None:
     rng = random.Random(f"hands {game}")
@@ -118,8 +123,10 @@ def test_the_kept_meld_facts_are_the_win_checks_own(game: str) -> None:
         kinds = score.GUILIN_MELDS if rules == "guilin" else score.BOHU_MELDS
         found = score._quick_melds(raw, kinds, rules, erqishi, table)
         assert found is not None, raw
-        melds, cards, quads, _, meld_hu, sao, peng = found
+        melds, cards, quads, _, meld_hu, sao, peng, texts = found
         assert [score._meld(m, 0, kinds, rules, erqishi=erqishi) for m in raw] == list(melds)
+        # Each meld's group as a result line shows it (json.dumps of the group the win check would make).
+        assert list(texts) == [group_text(m.kind.value, m.cards, table.meld_value(m)) for m in melds], raw
         assert cards == bytes(k for m in melds for k in m.cards)
         for card in range(NUM_KINDS):
             known = (len(cards), quads, meld_hu, sao.rfind(card), peng.rfind(card))

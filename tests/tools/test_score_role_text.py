@@ -1,7 +1,8 @@
 """A result line's groups are written from what the win check kept of the winning split (its role: the melds, the
 hand's counts, the card's role, the free cards' symbols), without building the groups: the text is the groups' own,
 group for group and byte for byte, on a seeded sample of every role of both games (melds of every kind, 坎 / 龙,
-Bohu without 二七十 and with a doubled rank), met first and then from the kept pieces."""
+Bohu without 二七十 and with a doubled rank), met first and then from the kept pieces, and with the melds' texts as
+the quick check reads them."""
 
 from __future__ import annotations
 
@@ -39,6 +40,13 @@ def test_the_groups_text_of_a_role_is_the_text_of_its_groups(seed: int, monkeypa
             assert want == _plain(hu._role_groups(*role))
             assert score._role_text(role) == want, role  # met now (or its pieces before)
             assert score._role_text(role) == want, role  # from the kept pieces
+            # With the melds' texts as the quick check reads them with the melds (one may become the card's quad).
+            texts = tuple(
+                json.dumps({"kind": m.kind.value, "cards": score.format_cards(m.cards), "hu": table.meld_value(m),
+                            "exposed": True}, ensure_ascii=False)
+                for m in role[2]
+            )  # fmt: skip
+            assert score._role_text(role, texts) == want, role
             assert score._groups_text(split.groups) == want
     # Every role of the winning card is met (the card joining the free cards most often).
     assert set(roles) == {

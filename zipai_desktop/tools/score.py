@@ -650,7 +650,7 @@ def _role_texts(table: WinTable) -> _RoleTexts:
     return texts
 
 
-def _role_text(role: Any) -> str | None:
+def _role_text(role: Any, meld_texts: tuple[str, ...] | None = None) -> str | None:
     """:func:`_groups_text` of the groups of a split found by the win check, written from what the check kept of it
     (hu's ``_RoleArgs``: the melds, the hand's counts, the card's role, the free cards' symbols) without building the
     groups: the text is made of pieces kept by what each depends on, in the order
@@ -659,12 +659,19 @@ def _role_text(role: Any) -> str | None:
 
     Building the groups and then their text cost about 75,000 instructions a line seen for the first time, most of it
     in group objects made for new melds and a new table (callgrind); tests/tools/test_score_role_text.py holds the
-    text to the groups'."""
+    text to the groups'.
+
+    ``meld_texts``: each meld's group as the quick check read it with the melds (:data:`_MeldFacts`), when the role's
+    melds are the very tuple it read. A line's melds are mostly new to the kept texts of its table (the kept texts
+    are per tables alike, by each meld's identity: 640 new in bench's first 1,000 lines, each valued and written),
+    while the facts of every meld a layout line can hold are made in bulk, with their text, per set of values."""
     tag, hand, melds, c, sao_idx, peng_idx, table, symbols, need_pair, value = role
     known = _ROLE_TEXTS.get(id(table))
     texts = known[1] if known is not None and known[0] is table else _role_texts(table)
-    out: list[str] = []
-    if melds:
+    if meld_texts is not None:
+        out = list(meld_texts)
+    elif melds:
+        out = []
         by_id = texts.melds
         for m in melds:
             seen = by_id.get(id(m))
@@ -675,6 +682,8 @@ def _role_text(role: Any) -> str | None:
                 if text is None:
                     return None
                 out.append(text)
+    else:
+        out = []
     locked = ""
     if 3 in hand or 4 in hand:
         pattern = hand.translate(_LOCKED)
@@ -753,7 +762,7 @@ def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
     answer = _guilin_win(data)
     if isinstance(answer, dict):
         return answer
-    split, s, _ = answer
+    split, s, _, _ = answer
     return {
         "valid": True,
         "rules": "guilin",
@@ -773,9 +782,12 @@ def _guilin_line(data: Mapping[str, Any]) -> str:
     answer = _guilin_win(data)
     if isinstance(answer, dict):
         return _dumps(answer)
-    split, s, tail = answer
+    split, s, tail, h = answer
     role = split._role  # a split found by the win check: its groups' text is written from what the check kept
-    groups = _role_text(role) if role is not None else _groups_text(split.groups)
+    if role is not None:  # the melds' texts read with them, if these are the melds the role holds
+        groups = _role_text(role, h.meld_texts if role[2] is h.melds else None)
+    else:
+        groups = _groups_text(split.groups)
     if groups is None:
         return _dumps(score_guilin(data))
     return f'{{"valid": true, "rules": "guilin", "hu": {_int(s.hu)}, "groups": [{groups}], {tail}'
@@ -847,9 +859,9 @@ _PAID: dict[tuple[int, int, int | None, int], tuple[tuple[int, ...], str]] = {}
 _TURNED: dict[bytes, str] = {}
 
 
-def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str] | dict[str, Any]:
-    """The winning split, its settlement and the settlement's text in a result line; or the answer for a hand that is
-    not a win."""
+def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str, _Parts] | dict[str, Any]:
+    """The winning split, its settlement, the settlement's text in a result line and the checked request; or the
+    answer for a hand that is not a win."""
     h = _quick_guilin_parts(data) or _parts_of(_checked_guilin(data))
     table = h.table
     options = h.options
@@ -867,7 +879,7 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str] | dict[s
         turned, xing = xing_count(held, h.xing, options)
         special = ("dihu",) if h.first_discard else ()
         settled = _settle(split.hu, xing, h.xing[:turned], source, special, h.winner, payer, h.players, options)
-        return split, settled[0], settled[1]
+        return split, settled[0], settled[1], h
 
     def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_Settled, str]:
         turned, xing = xing_count(held, h.xing, options)
@@ -889,7 +901,8 @@ def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str] | dict[s
         candidates.append((sl, *settle(sl, ("sanlong_wukan",), None)))
     if not candidates:
         return _not_a_win(reason)
-    return max(candidates, key=lambda c: (c[1].duo, c[0].hu))
+    best = max(candidates, key=lambda c: (c[1].duo, c[0].hu))
+    return *best, h
 
 
 def _parts_of(h: GuilinHand | BohuHand) -> _Parts:
@@ -906,7 +919,7 @@ def _parts_of(h: GuilinHand | BohuHand) -> _Parts:
         xing, table = b"", BOHU.win_table_for(h.options)
     return _Parts(
         h.options, h.players, h.dealer, h.winner, h.melds, bytes(h.hand), held, h.win_card, h.source, h.from_seat,
-        h.first_discard, xing, table, sum([m.kind in QUAD_KINDS for m in h.melds]), None,
+        h.first_discard, xing, table, sum([m.kind in QUAD_KINDS for m in h.melds]), None, None,
     )  # fmt: skip
 
 
@@ -1073,7 +1086,7 @@ def score_bohu(data: Mapping[str, Any]) -> dict[str, Any]:
     answer = _bohu_win(data)
     if isinstance(answer, dict):
         return answer
-    split, huxi, fan, score_, names, paid = answer
+    split, huxi, fan, score_, names, paid, _ = answer
     points = _bohu_points(score_, *paid)
     return {
         "valid": True,
@@ -1092,9 +1105,12 @@ def _bohu_line(data: Mapping[str, Any]) -> str:
     answer = _bohu_win(data)
     if isinstance(answer, dict):
         return _dumps(answer)
-    split, huxi, fan, score_, names, paid = answer
+    split, huxi, fan, score_, names, paid, h = answer
     role = split._role  # as in _guilin_line
-    groups = _role_text(role) if role is not None else _groups_text(split.groups)
+    if role is not None:
+        groups = _role_text(role, h.meld_texts if role[2] is h.melds else None)
+    else:
+        groups = _groups_text(split.groups)
     if groups is None:
         return _dumps(score_bohu(data))
     # The text after the groups in two pieces, each kept by what it shows: the 名堂 and the 番 (few), then the score
@@ -1126,9 +1142,9 @@ _Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息,
 
 def _bohu_win(
     data: Mapping[str, Any],
-) -> tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool]] | dict[str, Any]:
-    """(split, 胡息, 番, score, names, (winner, players, losers pay) for :func:`_bohu_points`) of the win, or the
-    answer for a hand that is not a win."""
+) -> tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool], _Parts] | dict[str, Any]:
+    """(split, 胡息, 番, score, names, (winner, players, losers pay) for :func:`_bohu_points`, the checked request) of
+    the win, or the answer for a hand that is not a win."""
     h = _quick_bohu_parts(data) or _parts_of(_checked_bohu(data))
     options = h.options
     table = h.table
@@ -1192,7 +1208,7 @@ def _bohu_win(
     else:
         split, (huxi, fan, score_, names) = max(candidates, key=lambda c: (c[1][2], c[1][0]))
     # The points are made from these only where they are shown (a result line keeps its text by them).
-    return split, huxi, fan, score_, names, (h.winner, h.players, options.settlement == "losers_pay")
+    return split, huxi, fan, score_, names, (h.winner, h.players, options.settlement == "losers_pay"), h
 
 
 def _bohu_points(score_: int, winner: int, players: int, losers_pay: bool) -> list[int]:
@@ -1253,12 +1269,13 @@ _SHORT: dict[str, bytes] = {}
 
 def _quick_melds(
     raw_melds: Any, kinds: Sequence[MeldKind], rules: str, erqishi: bool, table: WinTable
-) -> tuple[tuple[Meld, ...], bytes, int, int, int, bytes, bytes] | None:
+) -> tuple[tuple[Meld, ...], bytes, int, int, int, bytes, bytes, tuple[str, ...]] | None:
     """(melds, all their cards as kinds, quads, 提, their 胡 under ``table``, each meld's 扫 / 偎 card, each meld's 碰
-    card) of well-formed melds (the last two a byte a meld, 255 where the meld is not of that kind); or None (a
-    malformed one is left to the careful check, which names it with its index)."""
+    card, each meld's group in a result line) of well-formed melds (the 扫 / 碰 cards a byte a meld, 255 where the
+    meld is not of that kind); or None (a malformed one is left to the careful check, which names it with its
+    index)."""
     if raw_melds is None:
-        return (), b"", 0, 0, 0, b"", b""
+        return (), b"", 0, 0, 0, b"", b"", ()
     if type(raw_melds) is not list:
         return None
     kept = _FACTS_OF_TABLE.get(id(table))
@@ -1282,9 +1299,9 @@ def _quick_melds(
     except TypeError:
         return None
     if not found:
-        return (), b"", 0, 0, 0, b"", b""
-    melds, cards, quads, tis, hu, sao, peng = zip(*found, strict=True)
-    return melds, b"".join(cards), sum(quads), sum(tis), sum(hu), b"".join(sao), b"".join(peng)
+        return (), b"", 0, 0, 0, b"", b"", ()
+    melds, cards, quads, tis, hu, sao, peng, texts = zip(*found, strict=True)
+    return melds, b"".join(cards), sum(quads), sum(tis), sum(hu), b"".join(sao), b"".join(peng), texts
 
 
 def _new_meld_facts(
@@ -1313,9 +1330,11 @@ def _new_meld_facts(
         except Malformed:
             return None
     card = bytes(meld.cards[:1])
+    hu = table.meld_value(meld)
     facts = (
-        meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is _TI), table.meld_value(meld),
+        meld, bytes(meld.cards), int(meld.kind in QUAD_KINDS), int(meld.kind is _TI), hu,
         card if meld.kind in SAO_KINDS or meld.kind in WEI_KINDS else b"\xff", card if meld.kind is _PENG else b"\xff",
+        _new_text(_KIND_NAME[meld.kind], meld.cards, hu, True),
     )  # fmt: skip
     if sum(map(len, by_kind.values())) >= _CACHE_LIMIT:
         by_kind.clear()
@@ -1324,11 +1343,12 @@ def _new_meld_facts(
 
 
 # What the quick check reads of a meld checked before: (the meld, its cards as kinds, 1 if a quad, 1 if a 提, its 胡
-# under the win table, its card if a 扫 / 偎 else 255, its card if a 碰 else 255), by (rules, erqishi, the doubled rank,
+# under the win table, its card if a 扫 / 偎 else 255, its card if a 碰 else 255, its group's text in a result line:
+# see _role_text), by (rules, erqishi, the doubled rank,
 # the values: what tables that value melds alike share), then the kind and the cards as given (the key of _MELDS, as
 # nested tables: no key to make). The 胡 and the two cards give the win check its meld facts (engine.hu.MeldsKnown)
 # without a loop over the melds: a meld list is mostly new on a line seen for the first time, but its melds are not.
-_MeldFacts = tuple[Meld, bytes, int, int, int, bytes, bytes]
+_MeldFacts = tuple[Meld, bytes, int, int, int, bytes, bytes, str]
 _MELD_FACTS: dict[tuple[Any, ...], dict[str, dict[str, _MeldFacts]]] = {}
 _NO_FACTS: dict[str, _MeldFacts] = {}
 # The facts of a win table's melds by the table's identity: (the table, held so its id stays its own; rules; erqishi;
@@ -1412,6 +1432,7 @@ class _Parts(NamedTuple):
     table: WinTable  # the game's win table under the options
     quads: int  # quads among the melds
     known: MeldsKnown | None  # the melds' facts for the win check (the quick check's; None from the careful check)
+    meld_texts: tuple[str, ...] | None  # each meld's group in a result line (the quick check's; None from the careful)
 
 
 # A _Parts made straight from its fields' tuple (a NamedTuple's own constructor is a Python function: a frame a line).
@@ -1437,7 +1458,7 @@ def _quick_guilin_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
     melds_found = _quick_melds(data.get("melds"), GUILIN_MELDS, "guilin", True, table)
     if melds_found is None:
         return None
-    melds, in_melds, meld_quads, _, meld_hu, sao, peng = melds_found
+    melds, in_melds, meld_quads, _, meld_hu, sao, peng, meld_texts = melds_found
     if first_discard and melds:
         return None
     counts, in_hand_counts = _counted(in_hand, in_melds + win)
@@ -1460,7 +1481,7 @@ def _quick_guilin_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
     known = (len(in_melds), meld_quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
     return _new_parts(
         (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, xing, table,
-         meld_quads, known)
+         meld_quads, known, meld_texts)
     )  # fmt: skip
 
 
@@ -1492,7 +1513,7 @@ def _quick_bohu_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
     melds_found = _quick_melds(data.get("melds"), BOHU_MELDS, "bohu", options.erqishi, table)
     if melds_found is None:
         return None
-    melds, in_melds, quads, tis, meld_hu, sao, peng = melds_found
+    melds, in_melds, quads, tis, meld_hu, sao, peng, meld_texts = melds_found
     if first_discard and tis != len(melds):
         return None
     counts, in_hand_counts = _counted(in_hand, in_melds + win)
@@ -1511,7 +1532,7 @@ def _quick_bohu_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
     known = (len(in_melds), quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
     return _new_parts(
         (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, b"", table,
-         quads, known)
+         quads, known, meld_texts)
     )  # fmt: skip
 
 
@@ -1619,9 +1640,10 @@ def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: Win
     """Every meld the quick check takes for the game (``kinds``, 二七十 a 吃 or not), written in canonical glyphs, by
     its text in a layout line between '{"kind": "' and '"}' (e.g. 'chi", "cards": "一一壹'): the facts
     :func:`_new_meld_facts` gives it under ``table`` (the meld, its cards as kinds, 1 if a quad, 1 if a 提, its 胡, its
-    card if a 扫 / 偎 else 255, its card if a 碰 else 255). About 300 melds of 10 kinds for both games, where a
-    stream's first lines would otherwise check their melds one by one, once per game and per set of values;
-    tests/tools/test_score_layout.py checks them against _new_meld_facts on every 3-card order and every kind.
+    card if a 扫 / 偎 else 255, its card if a 碰 else 255, its group's text in a result line). About 300 melds of 10
+    kinds for both games, where a stream's first lines would otherwise check their melds one by one, once per game and
+    per set of values; tests/tools/test_score_layout.py checks them against _new_meld_facts on every 3-card order and
+    every kind.
 
     Kept by what tables that value melds alike share (the key of _MELD_FACTS). The 胡 is read as
     :meth:`~zipai_desktop.engine.hu.WinTable.meld_value` reads it, but in bulk: a 吃's (chi_bonus) is the same under
@@ -1636,20 +1658,27 @@ def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: Win
     chi = _CHI_FACTS.get(erqishi)
     if chi is None:
         chi = _CHI_FACTS[erqishi] = {
-            text: (meld, cards, quad, ti, chi_bonus(meld.cards), sao, peng)
-            for text, (meld, cards, quad, ti, sao, peng) in _kind_items(MeldKind.CHI).items()
+            text: _with_hu(text, facts, chi_bonus(facts[0].cards))
+            for text, facts in _kind_items(MeldKind.CHI).items()
             if erqishi or text not in _ERQISHI_TEXTS
         }
     items = dict(chi) if MeldKind.CHI in kinds else {}
     for kind in kinds:
         if kind is not MeldKind.CHI:
             values = table.values_of(kind)
-            for text, (meld, cards, quad, ti, sao, peng) in _kind_items(kind).items():
-                items[text] = (meld, cards, quad, ti, values[cards[0]], sao, peng)
+            for text, facts in _kind_items(kind).items():
+                items[text] = _with_hu(text, facts, values[facts[1][0]])
     if len(_ITEM_FACTS) >= 64:
         _ITEM_FACTS.clear()
     _ITEM_FACTS[alike] = items
     return items
+
+
+def _with_hu(text: str, facts: tuple[Meld, bytes, int, int, bytes, bytes], hu: int) -> _MeldFacts:
+    """A meld's facts (of _kind_items) with its 胡 and its group's text in a result line, from its text in a layout
+    line (e.g. 'chi", "cards": "一一壹': the group's kind and cards as json.dumps writes them, nothing to escape)."""
+    meld, cards, quad, ti, sao, peng = facts
+    return meld, cards, quad, ti, hu, sao, peng, f'{{"kind": "{text}", "hu": {hu}, "exposed": true}}'
 
 
 # The 吃 of _item_facts with their 胡, per 二七十 a 吃 or not (the same under every table).
@@ -1749,12 +1778,12 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
             found = list(map(head.items.__getitem__, melds_text.split('"}, {"kind": "')))
         except KeyError:  # not a well-formed meld of the game: the careful check names it
             return None
-        melds, meld_cards, quad_flags, ti_flags, meld_hus, sao_cards, peng_cards = zip(*found)  # noqa: B905 (seven facts each)
+        melds, meld_cards, quad_flags, ti_flags, meld_hus, sao_cards, peng_cards, meld_texts = zip(*found)  # noqa: B905 (eight facts each)
         in_melds = b"".join(meld_cards)
         meld_quads, tis, meld_hu = sum(quad_flags), sum(ti_flags), sum(meld_hus)
         sao, peng = b"".join(sao_cards), b"".join(peng_cards)
     else:
-        melds, in_melds, meld_quads, tis, meld_hu, sao, peng = (), b"", 0, 0, 0, b"", b""
+        melds, in_melds, meld_quads, tis, meld_hu, sao, peng, meld_texts = (), b"", 0, 0, 0, b"", b"", ()
     # Canonical glyphs only (the expression's class): the low bytes of their UTF-16 units give the kinds.
     in_hand = _utf16(hand_text)[0][::2].translate(_KIND_OF_LOW)
     card = _KIND_OF[win_text]
@@ -1792,7 +1821,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
     known = (len(in_melds), meld_quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
     parts = _new_parts(
         (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, xing,
-         head.table, meld_quads, known)
+         head.table, meld_quads, known, meld_texts)
     )  # fmt: skip
     return head.rules, parts
 
