@@ -144,3 +144,13 @@ def test_the_shared_melds_and_deal_events_are_the_values_they_stand_for() -> Non
     assert game_module._STARTED
     for key, started in game_module._STARTED.items():
         assert started == ev.HandStarted(*key) and type(started) is ev.HandStarted
+
+
+@pytest.mark.parametrize("name", ["guilin", "bohu"])
+def test_the_held_count_table_is_the_rule(name: str) -> None:
+    """The engine reads §7.9's held-count rule at every take from a table by quads, made once per options: it is
+    what the rules' held_target says for every count of quads a seat can have."""
+    rules = get_rules(name)
+    game = Game(rules, seed=3)
+    assert len(game._held_target) == 21
+    assert list(game._held_target) == [rules.held_target(quads) for quads in range(21)]

@@ -216,7 +216,7 @@ def _shuffle(deck: list[int], seed: int | str) -> None:
         random.Random(seed).shuffle(deck)
 
 
-_MADE_FROM_OPTIONS: dict[tuple[int, int], tuple[Any, RuleSet, WinTable, Procedure]] = {}
+_MADE_FROM_OPTIONS: dict[tuple[int, int], tuple[Any, RuleSet, WinTable, Procedure, tuple[int, ...]]] = {}
 
 
 _Turns = tuple[
@@ -319,7 +319,6 @@ class Game:
 
     def _init_state(self, rules: RuleSet, options: Any, seed: int | str, dealer: int, players: int | None) -> None:
         self.rules = rules
-        self._held_target = rules.held_target  # §7.9's held-count rule, read at every take
         self.options = options
         self.seed = seed
         self.players = n = rules.default_players if players is None else players
@@ -336,10 +335,13 @@ class Game:
         if made is None or made[0] is not options or made[1] is not rules:
             if len(_MADE_FROM_OPTIONS) >= 64:
                 _MADE_FROM_OPTIONS.clear()
-            made = (options, rules, rules.win_table_for(options), rules.procedure(options))
+            # (with §7.9's held-count rule as a table by quads, read at every take without a Python call)
+            targets = tuple(map(rules.held_target, range(NUM_KINDS + 1)))
+            made = (options, rules, rules.win_table_for(options), rules.procedure(options), targets)
             _MADE_FROM_OPTIONS[id(rules), id(options)] = made
         self.table = made[2]
         self.procedure = made[3]
+        self._held_target = made[4]  # quads -> the cards to hold between turns (§7.9), read at every take
         #: the seats that play this hand, in turn order from seat 0 (Bohu with 4 seated: one sits out)
         self.active = rules.active_seats(n, dealer, options)
         if dealer not in self.active:
@@ -592,7 +594,7 @@ class Game:
         # bytearray is made for the discards anyway.
         counts = bytearray(hand)
         # (the hand's sum, not the kept size: the 听 helper's what-if copies change hands without recounting)
-        if sum(hand) + cards > self._held_target(quads + counts.count(4)):
+        if sum(hand) + cards > self._held_target[quads + counts.count(4)]:
             # (:meth:`_ask_discard`, inline: a take is followed by a discard about 12 times a hand)
             actions = tuple(compress(_DISCARDS, counts.translate(_UNLOCKED_BYTES)))
             assert actions, "a take that leaves no legal discard must have been refused"
@@ -732,11 +734,16 @@ class Game:
             by_card = {**by_card, first: (by_card.get(first, _NO_MELD)[0], len(melds) - 1)}
         self._facts[seat] = (cards + len(meld.cards), quads + (kind in QUAD_KINDS), by_card)
         # The melds as shown (:meth:`_show_melds`), the new one added: the others see the cards of a face-down kind
-        # as hidden (what melds.shown_to_others gives for the longer list).
-        self.melds_own[seat] = (*self.melds_own[seat], meld)
+        # as hidden (what melds.shown_to_others gives for the longer list). While none is hidden the two are one
+        # tuple, as shown_to_others gives it (observe then takes every seat's melds in one copy).
+        before = self.melds_own[seat]
+        own = self.melds_own[seat] = (*before, meld)
         if FACE_DOWN.get(kind, 0) >= len(meld.cards):
-            meld = _meld(kind, (HIDDEN,) * len(meld.cards))
-        self.melds_shown[seat] = (*self.melds_shown[seat], meld)
+            self.melds_shown[seat] = (*self.melds_shown[seat], _meld(kind, (HIDDEN,) * len(meld.cards)))
+        elif self.melds_shown[seat] is before:
+            self.melds_shown[seat] = own
+        else:
+            self.melds_shown[seat] = (*self.melds_shown[seat], meld)
         # The event, shared between equal values (see events.py): a 吃 meld is one of a few hundred groups, so the same
         # few thousand Melded values come back hand after hand. (Hashing the key is about a tenth of making the event.)
         meld = melds[-1]
@@ -836,11 +843,13 @@ class Game:
         if stage is _PENG_STAGE:
             # (With one copy on offer, no two seats can hold a pair of its kind: the first seat found is the only one.)
             for s in self.active:
+                # (the last test: a card to discard is left once the pair is given, i.e. a free kind besides the card:
+                # the free kinds counted on bytes, without a copy of the hand and two Python calls)
                 if (
                     hands[s][card] == 2
                     and s != owner
                     and card not in self.peng_ban[s]
-                    and _unlocked(_minus(hands[s], card, 2))
+                    and len(bytearray(hands[s]).translate(None, _NOT_FREE)) > 1
                 ):
                     w.stage = _CHI_STAGE
                     w.queue = self._chi_queues[owner][w.flip]  # (after the 碰 offer come the 吃 offers)

@@ -76,9 +76,15 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         legal = actions if type(actions) is tuple else tuple(actions)
     assert len(hand) == NUM_KINDS
     # Every seat's melds as the others see them, and this seat's own as it sees them: both kept by the game as melds
-    # are made (Game.melds_shown, Game.melds_own).
-    shown = [*game.melds_shown]
-    shown[seat] = game.melds_own[seat]
+    # are made (Game.melds_shown, Game.melds_own; one tuple while none of the seat's melds is face down).
+    own = game.melds_own[seat]
+    melds: tuple[tuple[Meld, ...], ...]
+    if game.melds_shown[seat] is own:
+        melds = tuple(game.melds_shown)
+    else:
+        shown = [*game.melds_shown]
+        shown[seat] = own
+        melds = tuple(shown)
     values = (
         seat,
         game.rules.name,
@@ -88,7 +94,7 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         game.dealer,
         tuple(hand),
         tuple(game.sizes),  # (kept by the game as cards move: summing the hands here cost a tenth of observe)
-        tuple(shown),
+        melds,
         tuple(game.piles),  # (tuples, replaced by the game when a card goes to a pile)
         tuple(game.discarded),  # (frozen sets, replaced by the game when a kind is added)
         len(game.wall),

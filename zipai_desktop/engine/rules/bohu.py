@@ -286,8 +286,11 @@ class BohuRules:
     @staticmethod
     def _initial_ti(game: Game, seat: int) -> None:
         """Every dealt 4 of a kind is placed at once as a 提 (3 face down, 1 face up)."""
+        hand = game.hands[seat]
+        if 4 not in hand:  # (the usual case, told by one scan in C instead of 20 steps: ~15k instructions a deal)
+            return
         for k in range(NUM_KINDS):
-            if game.hands[seat][k] == 4:
+            if hand[k] == 4:
                 game.place_meld(seat, Meld(MeldKind.TI, (k,) * 4))
 
     def deal_wins(self, game: Game) -> bool:
