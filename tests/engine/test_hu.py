@@ -119,3 +119,74 @@ def test_every_chi_group_is_listed_once() -> None:
         assert len(groups) == len(set(groups))
         assert all(k in g for g in groups)
     assert len(list(itertools.chain.from_iterable(chi_groups_with(k) for k in range(NUM_KINDS)))) > 0
+
+
+def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
+    """evaluate_win of a concealed hand with no card (a win from the deal) reads the counts its own way (a code and a
+    symbol per number) and makes its role only when read: the same 胡, quads, groups and role as evaluate_roles' one
+    role, on seeded complete, spoiled and random hands of every table; the split keeps the counts of the check (the
+    caller's list may change after) and is immutable."""
+    import random
+
+    from zipai_desktop.engine import free_split_groups, hu
+    from zipai_desktop.engine.cards import full_deck
+    from zipai_desktop.engine.rules import get_rules
+
+    bohu = get_rules("bohu")
+    tables = [
+        GUILIN.win_table,
+        bohu.win_table,
+        bohu.win_table_for(bohu.parse_options({"erqishi": False, "bonus_rank": 2, "peng_pao_on_discard": False})),
+        bohu.win_table_for(bohu.parse_options({"bonus_rank": 10})),
+    ]
+    rng = random.Random(13)
+    wins = 0
+    for n in range(9000):
+        table = tables[n % len(tables)]
+        counts = [0] * NUM_KINDS
+        if n % 3:  # groups, 坎, 龙 (a pair with Bohu or a 龙), some spoiled
+            longs = rng.choice([0, 0, 0, 1, 2])
+            for _ in range(longs):
+                counts[rng.randrange(NUM_KINDS)] += 4
+            for _ in range((7 if table.first_quad_free and not longs else 6) - longs):
+                if rng.random() < 0.15:
+                    counts[rng.randrange(NUM_KINDS)] += 3
+                else:
+                    for k in rng.choice(ALL_CHI):
+                        counts[k] += 1
+            if not table.first_quad_free or longs:
+                counts[rng.randrange(NUM_KINDS)] += 2
+            if rng.random() < 0.2:
+                counts[rng.randrange(NUM_KINDS)] += rng.choice([1, -1])
+            counts = [min(4, max(0, c)) for c in counts]
+        else:  # random draws
+            deck = full_deck()
+            rng.shuffle(deck)
+            for k in deck[: rng.choice([20, 21, 22])]:
+                counts[k] += 1
+        got = evaluate_win(counts, [], None, Source.DEAL, table)
+        roles = hu.evaluate_roles(counts, [], None, Source.DEAL, table)
+        assert len(roles) <= 1
+        if not roles:
+            assert got is None, counts
+            continue
+        wins += 1
+        want = roles[0]
+        assert got is not None, counts
+        kept = list(counts)
+        counts[0] = (counts[0] + 1) % 5  # the caller's list changes after the check
+        assert (got.hu, got.quads) == (want.hu, want.quads), kept
+        if n % 2:  # read the role first (the score command's way), or the groups first
+            assert got._role == want._role, kept
+            assert free_split_groups.group_count(got) == len(want.groups)
+            assert free_split_groups.fixed_kinds(got) == free_split_groups.fixed_kinds(want)
+        assert got.groups == want.groups, kept
+        assert got._role == want._role, kept
+        assert got == want
+    assert wins > 400  # a 3rd card of a kind from two groups makes a 坎 that breaks them: many are refusals
+    try:
+        got.hu = 0  # type: ignore[misc]
+    except AttributeError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("a split found by the check can be changed")

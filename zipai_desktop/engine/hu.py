@@ -20,7 +20,7 @@ from typing import Any
 
 from . import free_split_groups
 from .cards import NUM_KINDS, number
-from .free_split import CAP, free_value, held_value
+from .free_split import _ROWS, _SYMBOL, CAP, _pair_value, free_value
 from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
 
 
@@ -96,6 +96,31 @@ class Split:
         return (Split, (self.hu, self.groups, self.quads))
 
 
+# A number's code (WinTable._codes): one int per number and held counts of its two kinds, whose sum over a hand's ten
+# numbers holds its cards (bits 0-7), its 龙 (bits 8-15) and the 胡 of its 坎 / 龙 (from bit 16); no field's sum
+# carries into the next (80 cards, 20 龙 at most). A small int: a sum of big ones cost twice as much (callgrind).
+_LONGS_AT = 8
+_FIXED_AT = 16
+
+
+def _count_codes(table: WinTable) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per number n (0 = 一), per held small count and big count (0..4), the code of that number (see above)."""
+    kan, long_ = table.values_of("kan"), table.values_of("long")
+    codes = []
+    for n in range(10):
+        per_small = []
+        for small in range(5):
+            row = []
+            for big in range(5):
+                fixed = sum(
+                    kan[k] if held == 3 else long_[k] if held == 4 else 0 for k, held in ((n, small), (n + 10, big))
+                )
+                row.append(small + big | ((small == 4) + (big == 4)) << _LONGS_AT | fixed << _FIXED_AT)
+            per_small.append(tuple(row))
+        codes.append(tuple(per_small))
+    return tuple(codes)
+
+
 @dataclass(frozen=True, slots=True)
 class WinTable:
     """What a game's rules say about groups: values and which meld a winning card makes in each role."""
@@ -124,9 +149,13 @@ class WinTable:
     )
     # complete_count of 0..20 quads: the win check reads it at every card.
     _complete: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    # Per number (一..十), per held count of its small and of its big kind (0..4): what a hand's check adds up of that
+    # number (see _count_codes); the check of a hand as it stands reads the ten numbers and nothing else.
+    _codes: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_complete", tuple(self.complete_count(q) for q in range(NUM_KINDS + 1)))
+        object.__setattr__(self, "_codes", _count_codes(self))
 
     def __copy__(self) -> WinTable:
         return self  # immutable: a copy (of a Game, say) shares the table and its caches
@@ -373,28 +402,48 @@ def evaluate_win(
     """
     if card is None and not melds:
         # A concealed hand as it stands (a win from the deal): the benchmarks' case and the first check of every deal,
-        # written here rather than called. Its free cards are read straight from the counts first: most hands do not
-        # split, and that needs no bytes made. A hand checked once at a deal is not kept in the table's cache, and
-        # the 胡 of its 坎 / 龙 is counted only when it wins.
+        # written here rather than called. The counts are unpacked once; each number's code (_count_codes) gives the
+        # cards, 龙 and 胡 of 坎 / 龙 that its counts add, and its symbol (_SYMBOL) the automaton's step: a look-up
+        # per number instead of a pass over the counts for each (bytes(hand), its free counts, their symbols,
+        # count(3), count(4)). The split keeps the counts as they are and makes its role (the hand's bytes, the free
+        # cards' symbols) when it is first read (_DealtSplit). Callgrind, bench/instructions.py check: a complete hand
+        # Guilin 31,321 -> 14,250 instructions, Bohu 35,533 -> 18,849; a random one 11,125 -> 7,552 / 12,688 -> 9,166.
+        k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = hand
         need_pair = table.pair_always or 4 in hand  # with a quad (a 龙 held) a pair is needed
-        value = held_value(hand, need_pair, table.erqishi)
+        erqishi = table.erqishi
+        x, dead, _ = _ROWS[erqishi]
+        sy = _SYMBOL
+        # The free cards first: most hands do not split, and are refused before anything else is read.
+        if need_pair:
+            value = _pair_value(
+                x, dead, sy[k9][b9], sy[k8][b8], sy[k7][b7], sy[k6][b6], sy[k5][b5],
+                sy[k4][b4], sy[k3][b3], sy[k2][b2], sy[k1][b1], sy[k0][b0],
+            )  # fmt: skip
+        else:
+            value = x[sy[k9][b9]][sy[k8][b8]][sy[k7][b7]][sy[k6][b6]][sy[k5][b5]][sy[k4][b4]][sy[k3][b3]][sy[k2][b2]][
+                sy[k1][b1]
+            ][sy[k0][b0]][16]
         if value == -1:
             return None
-        raw = bytes(hand)
-        # The free counts read as one int serve twice: their sum (casting out 255s) and the symbols.
-        free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
-        longs = raw.count(4)
-        kans = raw.count(3)
-        free_n = free % 255
-        if free_n + 3 * kans + 4 * longs != table._complete[longs] or free_n % 3 != (2 if need_pair else 0):
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = table._codes
+        code = (
+            c0[k0][b0] + c1[k1][b1] + c2[k2][b2] + c3[k3][b3] + c4[k4][b4]
+            + c5[k5][b5] + c6[k6][b6] + c7[k7][b7] + c8[k8][b8] + c9[k9][b9]
+        )  # fmt: skip
+        longs = (code >> _LONGS_AT) & 255
+        if code & 255 != table._complete[longs]:
             return None
-        symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
-        if value < 0:  # more free cards than the tables hold (no hand has that many)
-            value = _searched(symbols, need_pair, table.erqishi)
+        if value < 0:  # more free cards than the tables hold (no hand has that many): the search
+            value = _searched(_symbols(bytes(hand).translate(_FREE_COUNTS)), need_pair, erqishi)
             if value < 0:
                 return None
-        fixed = _fixed_hu(raw, table, kans, longs)
-        return _lazy_split(value + fixed, longs, ("base", raw, (), None, -1, -1, table, symbols, need_pair, value))
+        built = _Building()
+        built.hu = value + (code >> _FIXED_AT)
+        built.quads = longs
+        built._groups = None
+        built._role = (*hand, table, need_pair, value)  # the counts as they are now: the caller's list may change
+        built.__class__ = _DealtSplit  # type: ignore[assignment]
+        return built  # type: ignore[return-value]
     splits = evaluate_roles(hand, melds, card, source, table, known)
     if not splits:
         return None
@@ -539,6 +588,48 @@ def _lazy_split(hu: int, quads: int, role: _RoleArgs) -> Split:
     _set_groups(split, None)
     _set_role(split, role)
     return split
+
+
+class _Building:
+    """A split being made: :class:`Split`'s slots, in the same order, and no ``__setattr__`` of its own, so that each
+    field is one plain store; its class is then set to the split's (same slots: CPython allows the assignment).
+
+    Setting Split's slots through their descriptors (:func:`_lazy_split`) cost about 4,700 instructions a split,
+    making one this way about 2,200 (callgrind); Split itself stays immutable.
+    """
+
+    __slots__ = ("hu", "quads", "_groups", "_role")
+    hu: int
+    quads: int
+    _groups: None
+    _role: tuple[Any, ...]
+
+
+_get_role = Split.__dict__["_role"].__get__
+
+
+class _DealtSplit(Split):
+    """A split of a concealed hand as it stands, found by :func:`evaluate_win` (no card, no melds).
+
+    It keeps the held counts, the table, whether a pair was needed and the free cards' 胡, and makes its role (the
+    hand's bytes and the free cards' symbols, as :func:`evaluate_roles` keeps them) when something first reads it:
+    most checks only read the 胡. Equal to the split :func:`evaluate_roles` finds for the same hand
+    (tests/engine/test_hu.py::test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it).
+    """
+
+    __slots__ = ()
+
+    @property
+    def _role(self) -> _RoleArgs:  # type: ignore[override]
+        kept = _get_role(self)
+        if len(kept) == 10:  # made already
+            return kept  # type: ignore[no-any-return]
+        *counts, table, need_pair, value = kept
+        raw = bytes(counts)
+        symbols = _symbols(raw.translate(_FREE_COUNTS))
+        role: _RoleArgs = ("base", raw, (), None, -1, -1, table, symbols, need_pair, value)
+        _set_role(self, role)
+        return role
 
 
 def evaluate_roles(
