@@ -3,7 +3,10 @@ the search's 胡 for free cards with and without a pair, with and without 二七
 
 from __future__ import annotations
 
+import marshal
 import random
+import zlib
+from typing import Any
 
 import pytest
 
@@ -22,6 +25,91 @@ def test_the_shipped_tables_are_what_the_builder_makes(erqishi: bool) -> None:
     built_trans, built_accept = free_split_build.build_tables(erqishi)
     assert list(trans) == built_trans
     assert list(accept) == built_accept
+
+
+def _is_the_tables(rows: tuple[Any, Any, Any], tables: str) -> bool:
+    """Whether the rows (start, dead, unknown) are the automaton of the tables' text, state for state: every row
+    reached from the start has its state's value and, per symbol, its successor's row (the sinks: their own value,
+    and the same sink a step on). Read from the tables themselves, not from free_split._rows."""
+    ids, accept = free_split._decoded(tables)
+    start, dead, unknown = rows
+    seen: set[tuple[int, int]] = set()
+    stack = [(start, free_split_build.START // 16)]
+    while stack:
+        row, state = stack.pop()
+        if (id(row), state) in seen:
+            continue
+        seen.add((id(row), state))
+        if row[16] != accept[state]:
+            return False
+        if state in (free_split_build.DEAD // 16, free_split_build.UNKNOWN // 16):
+            if row is not (dead if state == free_split_build.DEAD // 16 else unknown) or row[0][16] != row[16]:
+                return False
+            continue
+        stack.extend((row[symbol], ids[16 * state + symbol]) for symbol in range(16))
+    return len(seen) > 1000 or len(accept) < 2000
+
+
+@pytest.mark.parametrize("erqishi", [True, False])
+def test_the_shipped_rows_are_the_shipped_tables(erqishi: bool) -> None:
+    """The rows the check walks are read from free_split_rows.bin (build/make_win_tables.py writes it with the tables):
+    made from the shipped tables' text (its fingerprint), and the tables' automaton state for state; the rows made
+    from the tables when no such file is there are too."""
+    blob = free_split.ROWS_FILE.read_bytes()
+    fingerprint, _ = marshal.loads(zlib.decompress(blob))
+    assert fingerprint == free_split.tables_fingerprint(free_split_data.TABLES), "run build/make_win_tables.py"
+    assert _is_the_tables(free_split._ROWS[erqishi], free_split_data.TABLES[erqishi])
+    assert _is_the_tables(free_split._rows(free_split_data.TABLES[erqishi]), free_split_data.TABLES[erqishi])
+    assert not _is_the_tables(free_split._ROWS[not erqishi], free_split_data.TABLES[erqishi])
+
+
+def test_the_rows_file_ships_in_the_wheel() -> None:
+    """pyproject's package data lists the rows file for the engine package (a wheel without it makes the rows at
+    every import: about five times as long)."""
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    data = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    assert free_split.ROWS_FILE.name in data["zipai_desktop.engine"]
+    assert free_split.ROWS_FILE.parent.name == "engine" and free_split.ROWS_FILE.is_file()
+
+
+def test_a_rows_file_that_is_stale_damaged_or_missing_is_not_used() -> None:
+    """Rows of other tables (another fingerprint), a damaged or cut file, another shape, or no file: the rows are made
+    from the tables instead."""
+    tables = free_split_data.TABLES
+    shipped = free_split._ROWS
+    swapped = {True: shipped[False], False: shipped[True]}
+    fingerprint = free_split.tables_fingerprint(tables)
+    whole = marshal.dumps((fingerprint, shipped), 4)
+    blobs = [
+        zlib.compress(marshal.dumps((fingerprint + 1, swapped), 4)),
+        zlib.compress(marshal.dumps((fingerprint, {True: shipped[True]}), 4)),
+        zlib.compress(whole[: len(whole) // 2]),
+        b"not a rows file",
+        None,
+    ]
+    rng = random.Random(5)
+    walks = [bytes(rng.choice([0, 0, 1, 2, 4, 5, 6, 8, 9, 10]) for _ in range(10)) for _ in range(3000)]
+
+    def values(rows: free_split.Rows, erqishi: bool) -> list[int]:
+        out = []
+        for walk in walks:
+            row = rows[erqishi][0]
+            for symbol in walk:
+                row = row[symbol]
+            out.append(row[16])
+        return out
+
+    want = {e: values(shipped, e) for e in (True, False)}
+    assert want[True] != want[False] and max(want[True]) > 0  # the walks tell the rule sets apart
+    for blob in blobs:
+        rows = free_split._load_rows(blob, tables)
+        assert rows[True][0] is not shipped[True][0]  # made, not read
+        assert all(values(rows, e) == want[e] for e in (True, False))
+    read = free_split._load_rows(zlib.compress(whole), tables)
+    assert all(values(read, e) == want[e] for e in (True, False))
 
 
 def test_a_hand_of_sequences_and_the_da() -> None:
