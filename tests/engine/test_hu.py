@@ -132,6 +132,8 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
     from zipai_desktop.engine.cards import full_deck
     from zipai_desktop.engine.rules import get_rules
 
+    from .test_hu_reference import as_it_stands_case
+
     bohu = get_rules("bohu")
     tables = [
         GUILIN.win_table,
@@ -145,20 +147,7 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
         table = tables[n % len(tables)]
         counts = [0] * NUM_KINDS
         if n % 3:  # groups, 坎, 龙 (a pair with Bohu or a 龙), some spoiled
-            longs = rng.choice([0, 0, 0, 1, 2])
-            for _ in range(longs):
-                counts[rng.randrange(NUM_KINDS)] += 4
-            for _ in range((7 if table.first_quad_free and not longs else 6) - longs):
-                if rng.random() < 0.15:
-                    counts[rng.randrange(NUM_KINDS)] += 3
-                else:
-                    for k in rng.choice(ALL_CHI):
-                        counts[k] += 1
-            if not table.first_quad_free or longs:
-                counts[rng.randrange(NUM_KINDS)] += 2
-            if rng.random() < 0.2:
-                counts[rng.randrange(NUM_KINDS)] += rng.choice([1, -1])
-            counts = [min(4, max(0, c)) for c in counts]
+            counts = as_it_stands_case(rng, table, [0, 0, 0, 1, 2], spoiled=0.2)
         else:  # random draws
             deck = full_deck()
             rng.shuffle(deck)

@@ -110,6 +110,27 @@ def _hu(split: ref.Split) -> int:
     return split.hu
 
 
+def as_it_stands_case(rng: random.Random, table: hu.WinTable, longs_from: list[int], spoiled: float) -> list[int]:
+    """A concealed hand of groups, 坎 and ``rng.choice(longs_from)`` 龙 (a pair with Bohu or a 龙): complete for
+    ``table``, unless a card is added or taken away (probability ``spoiled``)."""
+    counts = [0] * NUM_KINDS
+    longs = rng.choice(longs_from)
+    for _ in range(longs):
+        counts[rng.randrange(NUM_KINDS)] += 4
+    for _ in range((7 if table.first_quad_free and not longs else 6) - longs):
+        if rng.random() < 0.15:
+            counts[rng.randrange(NUM_KINDS)] += 3
+        else:
+            for k in rng.choice(GROUPS):
+                counts[k] += 1
+    if not table.first_quad_free or longs:
+        counts[rng.randrange(NUM_KINDS)] += 2
+    if rng.random() < spoiled:
+        k = rng.randrange(NUM_KINDS)
+        counts[k] += rng.choice([1, -1])
+    return [min(4, max(0, c)) for c in counts]
+
+
 def test_a_hand_as_it_stands_matches_the_reference_search() -> None:
     """evaluate_win of a concealed hand with no winning card (a win from the deal) takes a path of its own: complete
     hands of groups, 坎 and 龙 (a pair with Bohu or a 龙), some spoiled by a card."""
@@ -117,22 +138,7 @@ def test_a_hand_as_it_stands_matches_the_reference_search() -> None:
     wins = 0
     for _ in range(4000):
         table = rng.choice(TABLES)
-        counts = [0] * NUM_KINDS
-        longs = rng.choice([0, 0, 0, 1])
-        for _ in range(longs):
-            counts[rng.randrange(NUM_KINDS)] += 4
-        for _ in range((7 if table.first_quad_free and not longs else 6) - longs):
-            if rng.random() < 0.15:
-                counts[rng.randrange(NUM_KINDS)] += 3
-            else:
-                for k in rng.choice(GROUPS):
-                    counts[k] += 1
-        if not table.first_quad_free or longs:
-            counts[rng.randrange(NUM_KINDS)] += 2
-        if rng.random() < 0.3:
-            k = rng.randrange(NUM_KINDS)
-            counts[k] += rng.choice([1, -1])
-        counts = [min(4, max(0, c)) for c in counts]
+        counts = as_it_stands_case(rng, table, [0, 0, 0, 1], spoiled=0.3)
         got = hu.evaluate_win(counts, [], None, Source.DEAL, table)
         want = ref.evaluate_win(counts, [], None, ref.Source.DEAL, table)  # type: ignore[arg-type]
         assert as_data([got] if got else []) == as_data([want] if want else []), counts
