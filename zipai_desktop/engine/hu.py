@@ -573,36 +573,33 @@ MeldsKnown = tuple[int, int, int, int, int]
 
 # (tag, hand, melds, card, index of its 扫 / 偎, index of its 碰, table, free-card symbols, a pair needed)
 _RoleArgs = tuple[str, bytes, tuple[Meld, ...], int | None, int, int, "WinTable", bytes, bool, int]
-_set_hu = Split.__dict__["hu"].__set__  # the slots' own setters: Split.__setattr__ refuses every write
-_set_quads = Split.__dict__["quads"].__set__
-_set_role = Split.__dict__["_role"].__set__
-_set_groups = Split.__dict__["_groups"].__set__
-_new_split = object.__new__
+_set_role = Split.__dict__["_role"].__set__  # the slot's own setter: Split.__setattr__ refuses every write
 
 
 def _lazy_split(hu: int, quads: int, role: _RoleArgs) -> Split:
-    """A :class:`Split` whose groups are built on first read (the slots are set directly: this runs at every win)."""
-    split: Split = _new_split(Split)
-    _set_hu(split, hu)
-    _set_quads(split, quads)
-    _set_groups(split, None)
-    _set_role(split, role)
-    return split
+    """A :class:`Split` whose groups are built on first read, made as a :class:`_Building` (this runs at every win)."""
+    built = _Building()
+    built.hu = hu
+    built.quads = quads
+    built._groups = None
+    built._role = role
+    built.__class__ = Split  # type: ignore[assignment]
+    return built  # type: ignore[return-value]
 
 
 class _Building:
     """A split being made: :class:`Split`'s slots, in the same order, and no ``__setattr__`` of its own, so that each
     field is one plain store; its class is then set to the split's (same slots: CPython allows the assignment).
 
-    Setting Split's slots through their descriptors (:func:`_lazy_split`) cost about 4,700 instructions a split,
-    making one this way about 2,200 (callgrind); Split itself stays immutable.
+    Setting Split's slots through their descriptors cost about 4,700 instructions a split, making one this way about
+    2,200 (callgrind); Split itself stays immutable.
     """
 
     __slots__ = ("hu", "quads", "_groups", "_role")
     hu: int
     quads: int
     _groups: None
-    _role: tuple[Any, ...]
+    _role: tuple[Any, ...]  # a role (_RoleArgs), or what a _DealtSplit keeps to make one
 
 
 _get_role = Split.__dict__["_role"].__get__
