@@ -3,6 +3,7 @@ the search's 胡 for free cards with and without a pair, with and without 二七
 
 from __future__ import annotations
 
+import gc
 import marshal
 import random
 import zlib
@@ -56,7 +57,7 @@ def test_the_shipped_rows_are_the_shipped_tables(erqishi: bool) -> None:
     made from the shipped tables' text (its fingerprint), and the tables' automaton state for state; the rows made
     from the tables when no such file is there are too."""
     blob = free_split.ROWS_FILE.read_bytes()
-    fingerprint, _ = marshal.loads(zlib.decompress(blob))
+    fingerprint, _, _ = marshal.loads(zlib.decompress(blob))
     assert fingerprint == free_split.tables_fingerprint(free_split_data.TABLES), "run build/make_win_tables.py"
     assert _is_the_tables(free_split._ROWS[erqishi], free_split_data.TABLES[erqishi])
     assert _is_the_tables(free_split._rows(free_split_data.TABLES[erqishi]), free_split_data.TABLES[erqishi])
@@ -75,17 +76,19 @@ def test_the_rows_file_ships_in_the_wheel() -> None:
     assert free_split.ROWS_FILE.parent.name == "engine" and free_split.ROWS_FILE.is_file()
 
 
-def test_a_rows_file_that_is_stale_damaged_or_missing_is_not_used() -> None:
-    """Rows of other tables (another fingerprint), a damaged or cut file, another shape, or no file: the rows are made
-    from the tables instead."""
+def test_a_rows_file_that_is_stale_damaged_or_missing_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file as the builder writes it is read (nothing is made); rows of other tables (another fingerprint), a
+    damaged or cut file, another shape, or no file: the rows are made from the tables instead."""
     tables = free_split_data.TABLES
     shipped = free_split._ROWS
-    swapped = {True: shipped[False], False: shipped[True]}
-    fingerprint = free_split.tables_fingerprint(tables)
-    whole = marshal.dumps((fingerprint, shipped), 4)
+    fingerprint, listed, where = marshal.loads(zlib.decompress(free_split.ROWS_FILE.read_bytes()))
+    swapped = {True: where[False], False: where[True]}
+    whole = marshal.dumps((fingerprint, listed, where), 4)
     blobs = [
-        zlib.compress(marshal.dumps((fingerprint + 1, swapped), 4)),
-        zlib.compress(marshal.dumps((fingerprint, {True: shipped[True]}), 4)),
+        zlib.compress(marshal.dumps((fingerprint + 1, listed, swapped), 4)),
+        zlib.compress(marshal.dumps((fingerprint, listed, {True: where[True]}), 4)),
+        zlib.compress(marshal.dumps((fingerprint, listed, {True: (0, 1), False: (0, 1)}), 4)),
+        zlib.compress(marshal.dumps((fingerprint, shipped), 4)),
         zlib.compress(whole[: len(whole) // 2]),
         b"not a rows file",
         None,
@@ -108,8 +111,16 @@ def test_a_rows_file_that_is_stale_damaged_or_missing_is_not_used() -> None:
         rows = free_split._load_rows(blob, tables)
         assert rows[True][0] is not shipped[True][0]  # made, not read
         assert all(values(rows, e) == want[e] for e in (True, False))
-    read = free_split._load_rows(zlib.compress(whole), tables)
-    assert all(values(read, e) == want[e] for e in (True, False))
+    built = free_split.rows_blob(tables)  # what build/make_win_tables.py writes
+    with monkeypatch.context() as patched:
+        patched.setattr(free_split, "_rows", None)  # making them would fail
+        for blob in (zlib.compress(whole), built):
+            read = free_split._load_rows(blob, tables)
+            assert all(values(read, e) == want[e] for e in (True, False))
+    # Read successors first, every row is let go of by the collector's first pass (none is walked again after).
+    read = free_split._load_rows(built, tables)
+    gc.collect()
+    assert not any(gc.is_tracked(row) for e in (True, False) for row in read[e])
 
 
 def test_a_hand_of_sequences_and_the_da() -> None:
