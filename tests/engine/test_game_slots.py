@@ -34,7 +34,10 @@ def _check_fork(game: Game) -> None:
         elif name == "_spare":  # the Window the engine reuses: never shared (the copy's is its window or None)
             assert other._spare is other.window
         elif name == "_reach":  # a kept reach follows the copy of its hand
-            assert [r if r is None else r[1] for r in other._reach] == [r if r is None else r[1] for r in game._reach]
+            assert [r[1] for r in other._reach] == [r[1] for r in game._reach]
+            assert [r[0] is h for r, h in zip(other._reach, other.hands, strict=True)] == [
+                r[0] is h for r, h in zip(game._reach, game.hands, strict=True)
+            ]
         else:
             assert getattr(other, name) == getattr(game, name), name
         if name in MUTABLE:

@@ -46,12 +46,14 @@ def _check_kept(game: Game) -> None:
         assert game._facts[seat] == meld_facts(melds), (seat, melds)  # kept as melds are made
         assert game.meld_facts(seat) == meld_facts(melds)
         assert game.melds_own[seat] == tuple(melds)
-        reach = game._reach[seat]
-        if reach is not None and reach[0] is game.hands[seat]:
-            assert reach[1] == completing_cards(bytes(game.hands[seat]), game.table.erqishi)
+        reach = game._reach[seat]  # (the hand it was made for, and the mask; -1 where the test cannot tell)
+        if reach[0] is game.hands[seat]:
+            expected = completing_cards(bytes(game.hands[seat]), game.table.erqishi)
+            assert reach[1] == (-1 if expected is None else expected)
         # What observe shows from the game's kept state (hand sizes, melds as shown, piles and kinds kept as
         # immutable values) is what a fresh reading of the hands, meld lists, piles and sets gives.
         seen = observe(game, seat)
+        assert seen.rules == game.rules.name  # (kept by the game as it is made)
         assert seen.hand_sizes == tuple(sum(hand) for hand in game.hands)
         assert seen.melds == tuple(
             tuple(m if s == seat or m.face_down < len(m.cards) else Meld(m.kind, (HIDDEN,) * len(m.cards)) for m in ms)

@@ -112,6 +112,8 @@ _NOT_FREE = bytes([0, 3, 4])  # the held counts of a kind that is not free (none
 # (0 < count < 3) is not specialised by the interpreter and takes the generic comparison twice.
 _FREE = (False, True, True, False, False)
 _NO_MELD = (-1, -1)
+# A seat's kept reach once its hand changed (Game._reach): for no hand, so never the seat's; -1 as for "cannot tell".
+_NO_REACH: tuple[list[int] | None, int] = (None, -1)
 _NO_KINDS: frozenset[int] = frozenset()
 _ONE_KIND = tuple(frozenset({k}) for k in range(NUM_KINDS))  # kind -> the set of it alone (added to a kept set)
 # Enum members as module constants: the claim arbiter reads them at every card on offer.
@@ -256,6 +258,7 @@ class Game:
         "_orders",
         "_others",
         "_reach",
+        "_rules_name",
         "_spare",
         "_spent",
         "active",
@@ -319,6 +322,9 @@ class Game:
 
     def _init_state(self, rules: RuleSet, options: Any, seed: int | str, dealer: int, players: int | None) -> None:
         self.rules = rules
+        # (the rules' name, which every observation shows: a class attribute read through the rules instance is a
+        # full attribute look-up at each read in CPython 3.11, a slot is an offset)
+        self._rules_name = rules.name
         self.options = options
         self.seed = seed
         self.players = n = rules.default_players if players is None else players
@@ -404,10 +410,11 @@ class Game:
         self.is_fork = False  # a copy made by :meth:`fork` for a what-if question
         #: per seat: the facts of its melds, kept as melds are made (see :meth:`meld_facts`)
         self._facts: list[MeldFacts] = [_NO_FACTS] * n
-        #: per seat: its hand (the list object) as last checked for 胡 and the cards that might complete it (see
-        #: :meth:`_win_check`); None once the engine changed the hand (wherever :attr:`sizes` is kept), and not read
-        #: for another list set from outside (:meth:`recount` forgets them all).
-        self._reach: list[tuple[list[int], int | None] | None] = [None] * n
+        #: per seat: its hand (the list object) as last checked for 胡 and the cards that might complete it as a mask
+        #: (see :meth:`_win_check`; -1 where the test cannot tell: every bit set); _NO_REACH, for no hand, once the
+        #: engine changed the hand (wherever :attr:`sizes` is kept), and not read for another list set from outside
+        #: (:meth:`recount` forgets them all).
+        self._reach: list[tuple[list[int] | None, int]] = [_NO_REACH] * n
         self._completing = reach_function(self.table.erqishi)
 
     # -----------------------------------------------------------------------------------------------------------------
@@ -519,7 +526,7 @@ class Game:
         self._facts = [hu_meld_facts(ms) for ms in self.melds]
         self.melds_own = [tuple(ms) for ms in self.melds]
         self.melds_shown = [shown_to_others(ms) for ms in self.melds_own]
-        self._reach = [None] * self.players
+        self._reach = [_NO_REACH] * self.players
 
     def deal_hands(self, size: int) -> None:
         """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
@@ -557,7 +564,7 @@ class Game:
         for k in cards:
             hand[k] += 1
         self.sizes[seat] += count
-        self._reach[seat] = None  # (the hand changed)
+        self._reach[seat] = _NO_REACH  # (the hand changed)
         return cards
 
     def place_meld(self, seat: int, meld: Meld) -> None:
@@ -565,7 +572,7 @@ class Game:
         for k in meld.cards:
             self.hands[seat][k] -= 1
         self.sizes[seat] -= len(meld.cards)
-        self._reach[seat] = None  # (the hand changed)
+        self._reach[seat] = _NO_REACH  # (the hand changed)
         self._add_meld(seat, meld, seat, forced=True, from_hand=meld.cards)
 
     def emit(self, event: ev.Event) -> None:
@@ -622,7 +629,8 @@ class Game:
         self.draws[seat] += 1
         self.hu_locked[seat] = False
         hand = self.hands[seat]
-        own_sao = self._facts[seat][2].get(card, _NO_MELD)[0]  # (meld_facts(seat), read inline)
+        by_card = self._facts[seat][2]  # (meld_facts(seat), read inline: most cards are in none of its melds)
+        own_sao = by_card[card][0] if card in by_card else -1
         if own_sao >= 0 or hand[card] == 2 or hand[card] == 3:
             self._flip_forced(seat, card, own_sao, hand)
             return
@@ -632,7 +640,7 @@ class Game:
         if flipped is None:
             flipped = ev.FLIPPED[seat][card][left] = ev.Flipped(seat, card, left)
         self.events.append(flipped)
-        order = self._orders.get(seat) or tuple(self.order_from(seat))
+        order = self._orders[seat]  # (a seat that flips plays: it has its order)
         w = self._spare
         if w is None:
             self.window = self._spare = Window(card, seat, True, first_after_opening, _HU_STAGE, order)
@@ -707,7 +715,7 @@ class Game:
             count = hand[card]
             hand[card] = 0
             self.sizes[seat] -= count
-            self._reach[seat] = None  # (the hand changed)
+            self._reach[seat] = _NO_REACH  # (the hand changed)
             self._add_meld(seat, _meld(kind, (card,) * (count + 1)), seat, forced=True, from_hand=(card,) * count)
         if kind is self.table.quad_own:
             self._expose_longs(seat)
@@ -774,7 +782,7 @@ class Game:
             if hand[k] == 4:
                 hand[k] = 0
                 self.sizes[seat] -= 4
-                self._reach[seat] = None  # (the hand changed)
+                self._reach[seat] = _NO_REACH  # (the hand changed)
                 self._add_meld(seat, _meld(MeldKind.LONG, (k,) * 4), seat, forced=True, from_hand=(k,) * 4)
 
     # -----------------------------------------------------------------------------------------------------------------
@@ -819,11 +827,10 @@ class Game:
                 reaches = self._reach
                 for seat in queue:
                     # The loose-card test of :meth:`_win_check`, inline: most seats are refused here.
+                    # (A reach that cannot tell is -1, every bit set; a forgotten one is _NO_REACH, for no hand.)
                     kept = reaches[seat]
-                    if kept is not None and kept[0] is hands[seat]:
-                        reach = kept[1]
-                        if reach is not None and not reach >> card & 1:
-                            continue
+                    if kept[0] is hands[seat] and not kept[1] >> card & 1:
+                        continue
                     if self.hu_locked[seat]:
                         continue
                     if w.flip:
@@ -933,7 +940,7 @@ class Game:
         if idx < 0:
             self.hands[seat][card] = 0
             self.sizes[seat] -= 3
-            self._reach[seat] = None  # (the hand changed)
+            self._reach[seat] = _NO_REACH  # (the hand changed)
             self._add_meld(seat, quad, owner, forced=True, from_hand=(card,) * 3)
         else:
             self._replace_meld(seat, idx, quad, owner)
@@ -957,13 +964,14 @@ class Game:
         # Most hands cannot be completed by the card (loose cards, see engine/reach.py): told from the hand alone,
         # kept per seat until its hand changes.
         kept = self._reach[seat]
-        if kept is None or kept[0] is not hand:
+        if kept[0] is not hand:
             # (A bytearray is made from the list with fewer instructions than bytes.) Kept with the hand list itself,
             # not a copy compared by value: the engine forgets it where it changes the hand (callgrind, with the
             # bytearray: Guilin 3,553k -> 3,484k instructions a hand).
-            kept = self._reach[seat] = (hand, self._completing(bytearray(hand)))
+            reach = self._completing(bytearray(hand))
+            kept = self._reach[seat] = (hand, -1 if reach is None else reach)
         reach = kept[1]
-        if reach is not None and (card is None or not reach >> card & 1):
+        if reach >= 0 and (card is None or not reach >> card & 1):
             return None
         splits = evaluate_roles(hand, self.melds[seat], card, source, self.table)
         if not splits:
@@ -1099,7 +1107,7 @@ class Game:
         self.opening_discard_made = self.opening_discard_made or opening
         self.hands[seat][card] -= 1
         self.sizes[seat] -= 1
-        self._reach[seat] = None  # (the hand changed)
+        self._reach[seat] = _NO_REACH  # (the hand changed)
         self.discarded[seat] = self.discarded[seat] | _ONE_KIND[card]
         if self.procedure.own_discard_ban:
             self.chou[seat] = self.chou[seat] | _ONE_KIND[card]  # §7.4: never 吃 a kind you discarded
@@ -1158,7 +1166,7 @@ class Game:
         self.window = None
         self.hands[seat][win.card] += 1
         self.sizes[seat] += 1
-        self._reach[seat] = None  # (the hand changed)
+        self._reach[seat] = _NO_REACH  # (the hand changed)
 
     def _answer_peng(self, seat: int, action: Action) -> None:
         w = self.window
@@ -1175,7 +1183,7 @@ class Game:
         self.took[seat] = True
         self.hands[seat][w.card] -= 2
         self.sizes[seat] -= 2
-        self._reach[seat] = None  # (the hand changed)
+        self._reach[seat] = _NO_REACH  # (the hand changed)
         self._add_meld(seat, _PENG_MELDS[w.card], w.owner, forced=False, from_hand=(w.card,) * 2)
         self._after_take(seat)
 
@@ -1201,7 +1209,7 @@ class Game:
             for k in g:
                 hand[k] -= 1
         self.sizes[seat] -= 2 + 3 * len(bis)
-        self._reach[seat] = None  # (the hand changed)
+        self._reach[seat] = _NO_REACH  # (the hand changed)
         spent = self._spent
         for i, g in enumerate(action.groups):
             meld = _CHI_MELDS.get(g) or _chi_meld(g)  # (one shared meld per group: mostly found)
@@ -1249,7 +1257,7 @@ class Game:
         other._facts = list(self._facts)  # (never changed in place: shared)
         # A kept reach holds on for the copy of the hand it was made for.
         other._reach = [
-            None if kept is None or kept[0] is not hand else (copied, kept[1])
+            _NO_REACH if kept[0] is not hand else (copied, kept[1])
             for kept, hand, copied in zip(self._reach, self.hands, other.hands, strict=True)
         ]
         return other
@@ -1351,6 +1359,20 @@ _CHI_PLANS: dict[bool, tuple[tuple[_Plan, ...], ...]] = {
     )
     for erqishi in (True, False)
 }
+# Held count -> the two hand cards of a plan can be given: a table per plan, read by index for each of its two cards.
+# Two kinds: each free (held once or twice, not in a 坎 / 龙); one kind given twice: held exactly twice.
+_FREE = (False, True, True, False, False)
+_TWICE = (False, False, True, False, False)
+# Per ruleset and kind: each plan of _CHI_PLANS, in its order, as (the table for its two cards, the two cards, the
+# plan's own parts: the 吃 alone, the group as written, the copies of the card the hand gives).
+_ChiTest = tuple[tuple[bool, ...], int, int, tuple[Chi, tuple[int, int, int], int]]
+_CHI_TESTS: dict[bool, tuple[tuple[_ChiTest, ...], ...]] = {
+    erqishi: tuple(
+        tuple((_TWICE if a == b else _FREE, a, b, (alone, ordered, own)) for alone, ordered, a, b, own in plans)
+        for plans in _CHI_PLANS[erqishi]
+    )
+    for erqishi in (True, False)
+}
 # Per ruleset and kind: each 吃-type group with the kind (a 比 group), and how many of each card it takes.
 _BI_GROUPS = {
     erqishi: tuple(
@@ -1380,19 +1402,15 @@ def _chi_offers(hand: list[int], card: int, erqishi: bool, bi: bool) -> list[Chi
     """
     out: list[Chi] = []
     free = -1  # the hand's unlocked kinds (held once or twice), counted when a main group is first found
-    for alone, ordered, a, b, own in _CHI_PLANS[erqishi][card]:
-        # The two cards the hand gives: unlocked, and both copies held when the two are one kind. ``lost``: the
-        # unlocked kinds the hand has no more after giving them (a kind held once, or the pair given whole).
-        if a == b:
-            if hand[a] != 2:
-                continue
-            lost = 1
-        else:
-            held_a = hand[a]
-            held_b = hand[b]
-            if not (_FREE[held_a] and _FREE[held_b]):
-                continue
-            lost = (held_a == 1) + (held_b == 1)
+    # The two cards the hand gives: unlocked, and both copies held when the two are one kind; told by one table per
+    # plan read for each card (most plans fail here: ~10 interpreter steps a plan fewer than telling the two cases
+    # apart and keeping both counts; callgrind, a Guilin hand of three random bots, -1.5%).
+    for can, a, b, plan in _CHI_TESTS[erqishi][card]:
+        if not (can[hand[a]] and can[hand[b]]):
+            continue
+        alone, ordered, own = plan
+        # ``lost``: the unlocked kinds the hand has no more after giving them (a kind held once, or the pair whole)
+        lost = 1 if a == b else (hand[a] == 1) + (hand[b] == 1)
         if free < 0:
             # (the kinds held once or twice: the hand's counts as bytes with the others deleted, ~1,200 machine
             # instructions fewer than hand.count(1) + hand.count(2))

@@ -87,7 +87,7 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         melds = tuple(shown)
     values = (
         seat,
-        game.rules.name,
+        game._rules_name,  # (rules.name, kept by the game)
         game.options,
         n,
         active,
