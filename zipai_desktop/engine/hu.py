@@ -73,8 +73,9 @@ class Split:
     def groups(self) -> tuple[Group, ...]:
         groups = self._groups
         if groups is None:  # a split found by the win check: its groups are built now, once
-            assert self._role is not None
-            groups = free_split_groups.role_groups(*self._role)  # what _role_groups gives, made faster
+            role = self._role  # read once: a _DealtSplit makes it on first read
+            assert role is not None
+            groups = free_split_groups.role_groups(*role)  # what _role_groups gives, made faster
             object.__setattr__(self, "_groups", groups)
         return groups
 
@@ -622,10 +623,10 @@ class _DealtSplit(Split):
         kept = _get_role(self)
         if len(kept) == 10:  # made already
             return kept  # type: ignore[no-any-return]
-        *counts, table, need_pair, value = kept
-        raw = bytes(counts)
-        symbols = _symbols(raw.translate(_FREE_COUNTS))
-        role: _RoleArgs = ("base", raw, (), None, -1, -1, table, symbols, need_pair, value)
+        raw = bytes(kept[:20])
+        free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
+        symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
+        role: _RoleArgs = ("base", raw, (), None, -1, -1, kept[20], symbols, kept[21], kept[22])
         _set_role(self, role)
         return role
 
