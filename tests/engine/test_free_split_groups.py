@@ -173,3 +173,30 @@ def _check(splits: list[hu.Split]) -> int:
     for role in roles:
         assert fast.role_groups(*role) == hu._role_groups(*role), role
     return len(roles)
+
+
+def test_every_tables_fixed_groups_are_made_as_the_search_makes_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's 坎 / 龙 / quads / triples, shared with the tables met before it (fast._interned), are the groups
+    hu._fixed_groups makes under that table; tables met in a seeded order, so each finds others' groups kept."""
+    from zipai_desktop.engine.rules import bohu
+
+    monkeypatch.setattr(fast, "_GROUPS", {})
+    monkeypatch.setattr(fast, "_ALIKE", {})
+    monkeypatch.setattr(fast, "_BY_TABLE", {})
+    tables = [GUILIN_TABLE] + [bohu._table(p, e, r) for p in (False, True) for e in (False, True) for r in range(11)]
+    random.Random(7).shuffle(tables)
+    for table in tables:
+        tg = fast._table_groups(table)
+        for c in range(NUM_KINDS):
+            hand = bytes(3 if k == c else 0 for k in range(NUM_KINDS))
+            assert (tg.kan[c],) == tuple(hu._fixed_groups("card_free", tuple(hand), (), None, -1, -1, table))
+            four = bytes(4 if k == c else 0 for k in range(NUM_KINDS))
+            assert (tg.long[c],) == tuple(hu._fixed_groups("card_free", tuple(four), (), None, -1, -1, table))
+            plain = hu._fixed_groups("own_quad_kan", tuple(hand), (), c, -1, -1, table)
+            assert [tg.quad_own[c]] == plain
+            assert [tg.quad_other_hidden[c]] == hu._fixed_groups("other_quad_kan", tuple(hand), (), c, -1, -1, table)
+            empty = (0,) * NUM_KINDS
+            assert [tg.triple_own[c]] == hu._fixed_groups("own_triple", empty, (), c, -1, -1, table)
+            assert [tg.triple_other[c]] == hu._fixed_groups("other_triple", empty, (), c, -1, -1, table)
+            value = table.value(table.quad_other, c)
+            assert tg.quad_other[c] == hu.Group(table.quad_other.value, (c,) * 4, value, True)

@@ -105,21 +105,27 @@ _FIXED_AT = 16
 
 
 def _count_codes(table: WinTable) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Per number n (0 = 一), per held small count and big count (0..4), the code of that number (see above)."""
+    """Per number n (0 = 一), per held small count and big count (0..4), the code of that number (see above).
+
+    Made at every new table (the score command meets a new Bohu table, options and doubled rank, every few hundred
+    lines): each kind's five codes (held 0..4) are made once and a number's 25 are their sums, as no field carries.
+    Tables with the same 坎 / 龙 values share the codes. Summing a generator per entry cost ~2,600,000 instructions a
+    table (callgrind); tests/engine/test_hu_codes.py holds these to the plain per-entry computation.
+    """
     kan, long_ = table.values_of("kan"), table.values_of("long")
-    codes = []
-    for n in range(10):
-        per_small = []
-        for small in range(5):
-            row = []
-            for big in range(5):
-                fixed = sum(
-                    kan[k] if held == 3 else long_[k] if held == 4 else 0 for k, held in ((n, small), (n + 10, big))
-                )
-                row.append(small + big | ((small == 4) + (big == 4)) << _LONGS_AT | fixed << _FIXED_AT)
-            per_small.append(tuple(row))
-        codes.append(tuple(per_small))
-    return tuple(codes)
+    known = _CODES.get((kan, long_))
+    if known is None:
+        one = 1 << _LONGS_AT
+        per_kind = [(0, 1, 2, 3 | kan[k] << _FIXED_AT, 4 | one | long_[k] << _FIXED_AT) for k in range(NUM_KINDS)]
+        known = tuple(tuple(tuple(s + b for b in per_kind[n + 10]) for s in per_kind[n]) for n in range(10))
+        if len(_CODES) >= 64:
+            _CODES.clear()
+        _CODES[(kan, long_)] = known
+    return known
+
+
+# The codes by the (坎 values, 龙 values) they were made from: bounded (a table per option set, a few dozen at most).
+_CODES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
