@@ -176,11 +176,10 @@ def _check(splits: list[hu.Split]) -> int:
 
 
 def test_every_tables_fixed_groups_are_made_as_the_search_makes_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table's 坎 / 龙 / quads / triples, shared with the tables met before it (fast._interned), are the groups
-    hu._fixed_groups makes under that table; tables met in a seeded order, so each finds others' groups kept."""
+    """A table's 坎 / 龙 / quads / triples (made once per table, shared by tables alike) are the groups
+    hu._fixed_groups makes under that table, for every Guilin and Bohu table, met in a seeded order."""
     from zipai_desktop.engine.rules import bohu
 
-    monkeypatch.setattr(fast, "_GROUPS", {})
     monkeypatch.setattr(fast, "_ALIKE", {})
     monkeypatch.setattr(fast, "_BY_TABLE", {})
     tables = [GUILIN_TABLE] + [bohu._table(p, e, r) for p in (False, True) for e in (False, True) for r in range(11)]

@@ -189,23 +189,17 @@ class _TableGroups:
                  "triple_own", "triple_other", "melds", "locked")  # fmt: skip
 
     def __init__(self, table: WinTable) -> None:
-        make = _interned
+        make = hu.Group
         self.table = table  # the first of the tables alike (see _ALIKE): its values give the melds' groups
         kan, long_ = table.values_of("kan"), table.values_of("long")
         self.kan = tuple(make("kan", (k,) * 3, kan[k], False) for k in range(NUM_KINDS))
         self.long = tuple(make("long", (k,) * 4, long_[k], False) for k in range(NUM_KINDS))
 
-        # The kind's name and values read once (an enum member's .value is a descriptor call: two a group cost
-        # more than making the group).
         def quads(kind: MeldKind, exposed: bool) -> tuple[Group, ...]:
-            name = kind.value
-            values = table.values_of(name)
-            return tuple(make(name, (c,) * 4, values[c], exposed) for c in range(NUM_KINDS))
+            return tuple(make(kind.value, (c,) * 4, table.value(kind.value, c), exposed) for c in range(NUM_KINDS))
 
         def triples(kind: MeldKind, exposed: bool) -> tuple[Group, ...]:
-            name = kind.value
-            values = table.values_of(name)
-            return tuple(make(name, (c,) * 3, values[c], exposed) for c in range(NUM_KINDS))
+            return tuple(make(kind.value, (c,) * 3, table.value(kind.value, c), exposed) for c in range(NUM_KINDS))
 
         self.quad_own = quads(table.quad_own, True)
         self.quad_other = quads(table.quad_other, True)
@@ -224,23 +218,6 @@ class _TableGroups:
             self.melds.clear()
         self.melds[id(m)] = (m, group)
         return group
-
-
-def _interned(kind: str, cards: tuple[int, ...], value: int, exposed: bool) -> Group:
-    """The group of these fields, made once for every table: a new table (the score command meets a new Bohu doubled
-    rank every few hundred lines) differs from those met before in a few kinds' values at most, and making its 140
-    fixed groups anew cost ~2,000,000 instructions (callgrind); looking them up costs a tenth of that."""
-    key = (kind, cards, value, exposed)
-    group = _GROUPS.get(key)
-    if group is None:
-        if len(_GROUPS) >= _LIMIT:
-            _GROUPS.clear()
-        group = _GROUPS[key] = hu.Group(kind, cards, value, exposed)
-    return group
-
-
-# Every fixed group made by _TableGroups, by its fields (bounded: 20 kinds x 8 kinds of group x the values met).
-_GROUPS: dict[tuple[str, tuple[int, ...], int, bool], Group] = {}
 
 
 # By the table's identity: (the table, held so its id stays its own; its groups). Tables that make the same groups share
