@@ -843,11 +843,15 @@ class Game:
                         self._ask_hu(seat, win, "hu")
                         return True
             stage = _QUAD_STAGE
+        # Copies of the card already in a pile or a 吃 meld (never in a fork, which may be a what-if beyond four
+        # copies): with one there, no seat holds three (no forced quad: :meth:`_quad_ruled_out`, inline); with two,
+        # none holds a pair either (no 碰), as the card on offer is a third. Told here without a look at the seats.
+        spent = 0 if self.is_fork else self._spent[card]
         if stage is _QUAD_STAGE:
-            if not self._quad_ruled_out(card) and self._forced_quad(w):
+            if not (spent or (card in self.wall and not self.is_fork)) and self._forced_quad(w):
                 return True
             stage = _PENG_STAGE
-        if stage is _PENG_STAGE:
+        if stage is _PENG_STAGE and spent < 2:
             # (With one copy on offer, no two seats can hold a pair of its kind: the first seat found is the only one.)
             for s in self.active:
                 # (the last test: a card to discard is left once the pair is given, i.e. a free kind besides the card:
@@ -865,6 +869,8 @@ class Game:
                     self.to_act = s
                     self.events.append(ev.OFFERED_PENG[s][card])
                     return True
+            queue = self._chi_queues[owner][w.flip]
+        elif stage is _PENG_STAGE:
             queue = self._chi_queues[owner][w.flip]
         else:
             queue = w.queue
