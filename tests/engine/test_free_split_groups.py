@@ -199,3 +199,32 @@ def test_every_tables_fixed_groups_are_made_as_the_search_makes_them(monkeypatch
             assert [tg.triple_other[c]] == hu._fixed_groups("other_triple", empty, (), c, -1, -1, table)
             value = table.value(table.quad_other, c)
             assert tg.quad_other[c] == hu.Group(table.quad_other.value, (c,) * 4, value, True)
+
+
+@pytest.mark.parametrize("erqishi", [True, False])
+def test_the_walk_alone_finds_the_searchs_split(erqishi: bool) -> None:
+    """The walk (fast._first_split: a group fits when one guarded subtraction says so, fast._GUARD) finds
+    split_free's split by itself, with no search to fall back on (free_groups would hide a wrong walk), for the free
+    cards of seeded hands of groups and a pair."""
+    rng = random.Random(20 + erqishi)
+    rows = fast._rows(erqishi)
+    walked = 0
+    for _ in range(3000):
+        counts = [0] * NUM_KINDS
+        for group in rng.sample(GROUPS, rng.randint(0, 7)):
+            if all(counts[k] + group.count(k) <= 3 for k in group):
+                for k in group:
+                    counts[k] += 1
+        k = rng.randrange(NUM_KINDS)
+        counts[k] = min(3, counts[k] + 2)
+        if sum(counts) % 3 != 2:
+            continue
+        want = hu.split_free(counts, True, erqishi)
+        if want is None:
+            continue
+        key = hu._pack3(counts) | hu._PAIR | (0 if erqishi else hu._NO27)
+        out: list[hu.Group] = []
+        assert fast._first_split(key, sum(g.hu for g in want), rows, out, [10**9]), counts
+        assert out == want, counts
+        walked += 1
+    assert walked > 1000

@@ -35,6 +35,8 @@ _LIMIT = 20_000  # entries per cache below: bounded, so a long session's memory 
 _PACKED = tuple(
     tuple(((sym >> 2) << (3 * (9 - i))) | ((sym & 3) << (3 * (19 - i))) for sym in range(16)) for i in range(10)
 )
+# Symbols 2m and 2m + 1 (the first in the low 4 bits) -> their counts packed, as _PACKED gives them.
+_PACKED2 = tuple(tuple(_PACKED[2 * m][x & 15] | _PACKED[2 * m + 1][x >> 4] for x in range(256)) for m in range(5))
 # hu's memo key (hu imports this module: its names are read at call time, these are its constants, checked equal by
 # tests/engine/test_free_split_groups.py): bits 0-59 the counts, 62 no 二七十, 63 a pair still needed.
 _CARDS = (1 << 60) - 1
@@ -91,9 +93,12 @@ def _split(symbols: bytes, need_pair: bool, erqishi: bool, value: int = -1) -> t
     too long hands over to the search, whose memo answers every step.
     """
     rows = _rows(erqishi)
-    key = (_PAIR if need_pair else 0) | (0 if erqishi else _NO27)
-    for i, sym in enumerate(symbols):
-        key |= _PACKED[i][sym]
+    s0, s1, s2, s3, s4, s5, s6, s7, s8, s9 = symbols
+    # Two symbols (4 bits each) a look-up, unrolled: the loop over the ten cost about twice as much.
+    key = (
+        (_PAIR if need_pair else 0) | (0 if erqishi else _NO27) | _PACKED2[0][s0 | s1 << 4] | _PACKED2[1][s2 | s3 << 4]
+        | _PACKED2[2][s4 | s5 << 4] | _PACKED2[3][s6 | s7 << 4] | _PACKED2[4][s8 | s9 << 4]
+    )  # fmt: skip
     # The win check found the value (a best value, from the tables or the search): the walk needs no look-up then
     # (about 9,000 instructions a new set of free cards, callgrind).
     target = value if value >= 0 else free_value(symbols, need_pair, erqishi)
@@ -132,18 +137,22 @@ def _first_split(key: int, need: int, rows: tuple[tuple[_Row, ...], ...], out: l
         if _first_split((key & ~_PAIR) - (2 << shift), need, rows, out, steps):
             return True
         out.pop()
-    for checks, mask, value, group in rows[low]:
+    guarded = cards | _GUARD
+    for _, mask, value, group in rows[low]:
         if value > need:  # no value is negative: the rest could not make up for it
             continue
-        for sh, cnt in checks:
-            if (cards >> sh) & 7 < cnt:
-                break
-        else:
+        if (guarded - mask) & _GUARD == _GUARD:  # every kind of the group held (see _GUARD)
             out.append(group)
             if _first_split(key - mask, need - value, rows, out, steps):
                 return True
             out.pop()
     return False
+
+
+# The top bit of every kind's 3 bits. A free count is at most 3 (2 bits) and a group takes at most 2 of a kind, so
+# subtracting a group's mask from the counts with these bits set clears a kind's top bit exactly when it holds fewer
+# than the group takes, and the borrow stops there (never reaching the next kind): one test for the group's kinds.
+_GUARD = sum(4 << s for s in _SHIFT)
 
 
 def _searched_split(key: int, rows: tuple[tuple[_Row, ...], ...]) -> tuple[Group, ...]:
