@@ -156,3 +156,48 @@ def test_the_held_count_table_is_the_rule(name: str) -> None:
     game = Game(rules, seed=3)
     assert len(game._held_target) == 21
     assert list(game._held_target) == [rules.held_target(quads) for quads in range(21)]
+
+
+@pytest.mark.parametrize(("name", "players"), [("guilin", 3), ("bohu", 3), ("bohu", 4), ("bohu", 2)])
+def test_the_cards_short_after_the_deal_and_the_dealers_first_turn_follow_the_rule(name: str, players: int) -> None:
+    """After the deal (read from the kept meld facts and held-count table), each seat's shortfall is what the rules'
+    held_target gives for its quads less what it holds, and the dealer discards first exactly when it holds more than
+    its target: 1,500 seeded deals of each table size, the state right after the rules' deal read the plain way."""
+    from zipai_desktop.engine.cards import full_deck
+    from zipai_desktop.engine.game import _shuffle
+
+    rules = get_rules(name)
+    short_seen = dealer_first = 0
+    for seed in range(1500):
+        dealer = seed % players
+        dealt = Game.__new__(Game)
+        dealt._init_state(rules, rules.parse_options({}), seed, dealer, players)
+        deck = full_deck()
+        _shuffle(deck, seed)
+        dealt.wall = deck
+        rules.deal(dealt)  # (the deal alone: no shortfall marked, no win at the deal, no first turn)
+        short = [0] * players
+        for s in dealt.active:
+            short[s] = max(0, rules.held_target(dealt.quads(s)) - dealt.held(s))
+        discards_first = dealt.held(dealer) > rules.held_target(dealt.quads(dealer))
+        game = Game(rules, seed=seed, dealer=dealer, players=players)
+        assert game.short == short
+        short_seen += any(short)
+        if game.to_act is None:  # (a win at the deal)
+            continue
+        assert (game.flips == 0) == discards_first
+        if discards_first:
+            assert game._kind == "discard" and game.to_act == dealer
+            dealer_first += 1
+    assert dealer_first > 1000
+    assert name == "guilin" or short_seen > 0
+
+
+def test_a_game_made_without_options_plays_the_rules_default_options() -> None:
+    """Game keeps each rules object's default options (one parse_options({}) per rules object): a game made without
+    options has what its rules parse from no options, whichever rules were asked before."""
+    for name in ["guilin", "bohu", "guilin", "bohu"]:
+        rules = get_rules(name)
+        for seed in range(3):
+            options = Game(rules, seed=seed).options
+            assert type(options) is type(rules.parse_options({})) and options == rules.parse_options({})

@@ -218,6 +218,7 @@ def _shuffle(deck: list[int], seed: int | str) -> None:
         random.Random(seed).shuffle(deck)
 
 
+_DEFAULT_OPTIONS: dict[RuleSet, Any] = {}  # rules object -> its parse_options({}) (see Game.__init__)
 _MADE_FROM_OPTIONS: dict[tuple[int, int], tuple[Any, RuleSet, WinTable, Procedure, tuple[int, ...]]] = {}
 
 
@@ -313,7 +314,14 @@ class Game:
         dealer: int = 0,
         players: int | None = None,
     ) -> None:
-        options = options if options is not None else rules.parse_options({})
+        if options is None:
+            # The rules' default options (their parse_options({}) gives one shared frozen instance): kept per rules
+            # object, which the cache holds, so a game made without options makes no parse_options call.
+            options = _DEFAULT_OPTIONS.get(rules)
+            if options is None:
+                if len(_DEFAULT_OPTIONS) >= 64:
+                    _DEFAULT_OPTIONS.clear()
+                options = _DEFAULT_OPTIONS[rules] = rules.parse_options({})
         self._init_state(rules, options, seed, dealer, players)
         deck = full_deck()
         _shuffle(deck, seed)
@@ -497,10 +505,14 @@ class Game:
         self._mark_short()
         if self.rules.deal_wins(self):
             return
-        if self.held(self.dealer) > self.target(self.dealer):
-            self._ask_discard(self.dealer)
+        # (held() > target(), read from the kept meld facts and held-count table: six Python calls fewer)
+        dealer = self.dealer
+        hand = self.hands[dealer]
+        cards, quads, _ = self._facts[dealer]
+        if sum(hand) + cards > self._held_target[quads + bytearray(hand).count(4)]:
+            self._ask_discard(dealer)
         else:
-            self._flip(self.next_seat(self.dealer))
+            self._flip(self._next[dealer])
 
     def mark_short(self) -> None:
         """Record how many cards each seat is short of the held-count rule after a deal made outside the engine (a
@@ -511,12 +523,13 @@ class Game:
     def _mark_short(self) -> None:
         """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙)."""
         short = [0] * self.players
-        held_target = self.rules.held_target
+        targets = self._held_target  # (the rules' held_target by quads, and the kept meld facts: no Python calls)
+        facts = self._facts
         for s in self.active:
             hand = self.hands[s]
-            cards, quads = self.meld_facts(s)[:2]
+            cards, quads, _ = facts[s]
             # (the 龙 counted on the counts as bytes: ~1,000 instructions fewer than list.count)
-            short[s] = max(0, held_target(quads + bytearray(hand).count(4)) - sum(hand) - cards)
+            short[s] = max(0, targets[quads + bytearray(hand).count(4)] - sum(hand) - cards)
         self.short = short
 
     def recount(self) -> None:
