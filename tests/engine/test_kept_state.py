@@ -26,6 +26,8 @@ from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.reach import completing_cards
 from zipai_desktop.engine.rules import get_rules
 
+from .test_reach import plain_chi
+
 
 def _check_kept(game: Game) -> None:
     """Assert everything the game keeps matches a fresh computation from its hands, melds, piles and sets."""
@@ -46,10 +48,12 @@ def _check_kept(game: Game) -> None:
         assert game._facts[seat] == meld_facts(melds), (seat, melds)  # kept as melds are made
         assert game.meld_facts(seat) == meld_facts(melds)
         assert game.melds_own[seat] == tuple(melds)
-        reach = game._reach[seat]  # (the hand it was made for, and the mask; -1 where the test cannot tell)
+        # (the hand it was made for, the reach mask, -1 where the test cannot tell, and the kinds a 吃 may take)
+        reach = game._reach[seat]
         if reach[0] is game.hands[seat]:
             expected = completing_cards(bytes(game.hands[seat]), game.table.erqishi)
             assert reach[1] == (-1 if expected is None else expected)
+            assert reach[2] == plain_chi(game.hands[seat], game.table.erqishi)
         # What observe shows from the game's kept state (hand sizes, melds as shown, piles and kinds kept as
         # immutable values) is what a fresh reading of the hands, meld lists, piles and sets gives.
         seen = observe(game, seat)

@@ -12,9 +12,10 @@ import random
 import pytest
 
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck, parse_cards, to_counts
+from zipai_desktop.engine.game import _chi_offers
 from zipai_desktop.engine.hu import Source, WinTable, evaluate_roles
 from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
-from zipai_desktop.engine.reach import completing_cards
+from zipai_desktop.engine.reach import completing_cards, keep_function
 from zipai_desktop.engine.rules import get_rules
 
 GUILIN = get_rules("guilin")
@@ -165,3 +166,45 @@ def test_the_tables_give_what_the_plain_definition_gives(erqishi: bool) -> None:
         assert completing_cards(bytearray(counts), erqishi) == expected
         answers.add(None if expected is None else min(expected.bit_count(), 3))
     assert answers == {None, 0, 1, 2, 3}  # every kind of answer came up
+
+
+def plain_chi(counts: list[int], erqishi: bool) -> int:
+    """The kinds a 吃 plan may take from the hand, read straight off the groups: a group with the card whose two
+    other cards the hand can give (two kinds, each free: held once or twice; one kind twice: held exactly twice)."""
+    mask = 0
+    for card in range(NUM_KINDS):
+        for g in GROUPS:
+            if card not in g or (not erqishi and sorted(k % 10 for k in g) == [1, 6, 9]):
+                continue
+            rest = list(g)
+            rest.remove(card)
+            x, y = rest
+            if (counts[x] == 2) if x == y else (counts[x] in (1, 2) and counts[y] in (1, 2)):
+                mask |= 1 << card
+    return mask
+
+
+@pytest.mark.parametrize("erqishi", [True, False])
+def test_the_kept_reach_and_chi_mask_are_the_plain_definitions(erqishi: bool) -> None:
+    """keep(hand) gives the hand, completing_cards (-1 for 'cannot tell') and the kinds a 吃 plan may take, on dealt
+    hands of every size and on hands crowded with pairs and 坎; a kind outside the 吃 mask gets no 吃 offer."""
+    keep = keep_function(erqishi)
+    rng = random.Random(31)
+    bits = 0
+    for i in range(6000):
+        if i % 2:
+            deck = full_deck()
+            rng.shuffle(deck)
+            counts = to_counts(deck[: rng.randint(1, 24)])
+        else:
+            counts = [rng.choice((0, 0, 1, 1, 2, 2, 3, 4)) for _ in range(NUM_KINDS)]
+        expected = plain_reach(counts, erqishi)
+        kept = keep(counts)
+        assert kept[0] is counts
+        assert kept[1] == (-1 if expected is None else expected), counts
+        assert kept[2] == plain_chi(counts, erqishi), counts
+        bits += kept[2].bit_count()
+        for card in range(NUM_KINDS):
+            if counts[card] < 3 and not kept[2] >> card & 1:
+                assert _chi_offers(counts, card, erqishi, True) == [], (counts, card)
+    assert 6000 < bits < 6000 * 19  # both sides of the mask came up

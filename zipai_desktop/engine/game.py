@@ -28,7 +28,7 @@ from .cards import GLYPHS, HIDDEN, NUM_KINDS, format_counts, full_deck, glyph
 from .hu import Source, Split, WinTable, evaluate_roles
 from .hu import meld_facts as hu_meld_facts
 from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with, shown_to_others
-from .reach import reach_function
+from .reach import Kept, keep_function
 from .rules.base import Procedure, RuleSet
 
 
@@ -112,8 +112,9 @@ _NOT_FREE = bytes([0, 3, 4])  # the held counts of a kind that is not free (none
 # (0 < count < 3) is not specialised by the interpreter and takes the generic comparison twice.
 _FREE = (False, True, True, False, False)
 _NO_MELD = (-1, -1)
-# A seat's kept reach once its hand changed (Game._reach): for no hand, so never the seat's; -1 as for "cannot tell".
-_NO_REACH: tuple[list[int] | None, int] = (None, -1)
+# A seat's kept reach once its hand changed (Game._reach): for no hand, so never the seat's; -1 as for "cannot tell"
+# and for every kind a 吃 may take.
+_NO_REACH: Kept = (None, -1, -1)
 _NO_KINDS: frozenset[int] = frozenset()
 _ONE_KIND = tuple(frozenset({k}) for k in range(NUM_KINDS))  # kind -> the set of it alone (added to a kept set)
 # Enum members as module constants: the claim arbiter reads them at every card on offer.
@@ -252,7 +253,7 @@ class Game:
     # hashed look-up; a slot is an offset. ``__dict__`` stays for what code outside hangs on a game (a test's probe).
     __slots__ = (
         "_chi_queues",
-        "_completing",
+        "_keep",
         "_facts",
         "_held_target",
         "_next",
@@ -418,12 +419,12 @@ class Game:
         self.is_fork = False  # a copy made by :meth:`fork` for a what-if question
         #: per seat: the facts of its melds, kept as melds are made (see :meth:`meld_facts`)
         self._facts: list[MeldFacts] = [_NO_FACTS] * n
-        #: per seat: its hand (the list object) as last checked for 胡 and the cards that might complete it as a mask
-        #: (see :meth:`_win_check`; -1 where the test cannot tell: every bit set); _NO_REACH, for no hand, once the
-        #: engine changed the hand (wherever :attr:`sizes` is kept), and not read for another list set from outside
-        #: (:meth:`recount` forgets them all).
-        self._reach: list[tuple[list[int] | None, int]] = [_NO_REACH] * n
-        self._completing = reach_function(self.table.erqishi)
+        #: per seat: its hand (the list object) as last read by the claim arbiter, the cards that might complete it as
+        #: a mask (see :meth:`_win_check`; -1 where the test cannot tell: every bit set) and the kinds a 吃 plan may
+        #: take from it (reach.keep_function); _NO_REACH, for no hand, once the engine changed the hand (wherever
+        #: :attr:`sizes` is kept), and not read for another list set from outside (:meth:`recount` forgets them all).
+        self._reach: list[Kept] = [_NO_REACH] * n
+        self._keep = keep_function(self.table.erqishi)
 
     # -----------------------------------------------------------------------------------------------------------------
     # Queries.
@@ -839,10 +840,13 @@ class Game:
             if queue:
                 reaches = self._reach
                 for seat in queue:
-                    # The loose-card test of :meth:`_win_check`, inline: most seats are refused here.
-                    # (A reach that cannot tell is -1, every bit set; a forgotten one is _NO_REACH, for no hand.)
+                    # The loose-card test of :meth:`_win_check`, inline, read afresh here when the hand changed (not
+                    # through a _win_check call: about 17 a Guilin hand, nearly all refused): most seats are refused
+                    # here. (A reach that cannot tell is -1, every bit set.)
                     kept = reaches[seat]
-                    if kept[0] is hands[seat] and not kept[1] >> card & 1:
+                    if kept[0] is not hands[seat]:
+                        kept = reaches[seat] = self._keep(hands[seat])
+                    if not kept[1] >> card & 1:
                         continue
                     if self.hu_locked[seat]:
                         continue
@@ -889,10 +893,18 @@ class Game:
             queue = w.queue
         if queue:
             chou = self.chou
+            reaches = self._reach
             erqishi, bi = self.table.erqishi, self.procedure.bi
             for seat in queue:
                 hand = hands[seat]
                 if hand[card] >= 3 or card in chou[seat]:  # a 坎 of the card, or a 臭牌: no 吃
+                    continue
+                # No plan of the card finds its two hand cards (the kept 吃 mask, read with the reach: most asks end
+                # here without a _chi_offers call).
+                kept = reaches[seat]
+                if kept[0] is not hand:
+                    kept = reaches[seat] = self._keep(hand)
+                if not kept[2] >> card & 1:
                     continue
                 offers = _chi_offers(hand, card, erqishi, bi)  # (chi_options, inline)
                 if offers:
@@ -984,11 +996,9 @@ class Game:
         # kept per seat until its hand changes.
         kept = self._reach[seat]
         if kept[0] is not hand:
-            # (A bytearray is made from the list with fewer instructions than bytes.) Kept with the hand list itself,
-            # not a copy compared by value: the engine forgets it where it changes the hand (callgrind, with the
-            # bytearray: Guilin 3,553k -> 3,484k instructions a hand).
-            reach = self._completing(bytearray(hand))
-            kept = self._reach[seat] = (hand, -1 if reach is None else reach)
+            # Kept with the hand list itself, not a copy compared by value: the engine forgets it where it changes the
+            # hand (callgrind: Guilin 3,553k -> 3,484k instructions a hand).
+            kept = self._reach[seat] = self._keep(hand)
         reach = kept[1]
         if reach >= 0 and (card is None or not reach >> card & 1):
             return None
@@ -1276,7 +1286,7 @@ class Game:
         other._facts = list(self._facts)  # (never changed in place: shared)
         # A kept reach holds on for the copy of the hand it was made for.
         other._reach = [
-            _NO_REACH if kept[0] is not hand else (copied, kept[1])
+            _NO_REACH if kept[0] is not hand else (copied, kept[1], kept[2])
             for kept, hand, copied in zip(self._reach, self.hands, other.hands, strict=True)
         ]
         return other

@@ -82,18 +82,27 @@ _DIGIT = b"01200" + bytes(251)
 _SUIT_PATTERNS = 3**10
 _NONE = -1  # (in the answer per loose mask) no loose card: the test cannot tell
 _ONE = -2  # one loose card: the answer depends on the hand's free cards
+_LOOSE = (1 << 20) - 1  # the loose-kind bits of a suit's packed entry (see _suit_tables)
+_FREE_SHIFT = 20  # where a suit's packed entry holds its free numbers
+_CHI_SHIFT = 30  # where it holds the kinds a 吃 may take with two of its cards
 
 
 def _suit_tables(erqishi: bool) -> tuple[list[int], list[int]]:
-    """Per number of a suit's classes (0 .. 3^10 - 1): what they tell the test, as 20-bit masks for the small suit and
-    for the big suit, such that the two masks of a hand anded are its loose kinds (kind k at bit k).
+    """Per number of a suit's classes (0 .. 3^10 - 1): what they tell the loose-card test and the 吃 test, packed
+    in one int for the small suit and one for the big suit.
 
-    A loose kind is held once, in no sequence / 二七十 of its suit's free cards (:func:`_covered_in_suit`), and its
-    other suit does not hold a pair of its number (搭 / 绞). So the small suit's mask holds its uncovered kinds held
-    once (bits 0..9) and the numbers it does not hold twice (bits 10..19), the big suit's the other way round. Made
-    when the first hand of the ruleset is checked (about 30 ms; two lists of 59,049 ints, about 4 MB)."""
-    # Per mask of free kinds of a suit (bit k): those no group of the free kinds covers.
-    uncovered = [free & ~_covered_in_suit(free, erqishi) for free in range(1024)]
+    Bits 0..19, anded between the two suits, give the hand's loose kinds (kind k at bit k). A loose kind is held
+    once, in no sequence / 二七十 of its suit's free cards (:func:`_covered_in_suit`), and its other suit does not hold
+    a pair of its number (搭 / 绞). So the small suit's mask holds its uncovered kinds held once (bits 0..9) and the
+    numbers it does not hold twice (bits 10..19), the big suit's the other way round.
+
+    Bits 20..29 (:data:`_FREE_SHIFT`), anded too: the suit's free numbers (both suits free: the 搭 of a kind held
+    free with the other suit's kind of its number). Bits 30..49 (:data:`_CHI_SHIFT`), ored: the kinds a 吃 plan with
+    two hand cards of this suit alone may take (a sequence / 二七十 of two free kinds of the suit: bits for its own
+    kinds; a pair of the suit: the other suit's kind of its number, the 绞 of the taken card with the pair).
+
+    Made when the first hand of the ruleset is checked (about 40 ms; two lists of 59,049 ints, about 4 MB)."""
+    covered = [_covered_in_suit(free, erqishi) for free in range(1024)]
 
     # The classes of five kinds (the first five or the last five of a suit), in the order of their base-3 numbers:
     # (the free kinds, the kinds of the suit not held twice).
@@ -104,12 +113,22 @@ def _suit_tables(erqishi: bool) -> tuple[list[int], list[int]]:
             out = [(f | b, n & ~t) for f, n in out for b, t in ((0, 0), (bit, 0), (bit, bit))]
         return out
 
-    small = [
-        (uncovered[high_free | low_free] & (not_twice := high_not_twice & low_not_twice)) | not_twice << 10
-        for high_free, high_not_twice in halves(0)
-        for low_free, low_not_twice in halves(5)
-    ]
-    return small, [(mask & 1023) << 10 | mask >> 10 for mask in small]  # the big suit's: the halves swapped
+    small: list[int] = []
+    big: list[int] = []
+    for high_free, high_not_twice in halves(0):
+        for low_free, low_not_twice in halves(5):
+            free = high_free | low_free
+            not_twice = high_not_twice & low_not_twice
+            twice = 1023 & ~not_twice
+            cover = covered[free]
+            uncovered = free & ~cover & not_twice
+            shared = free << _FREE_SHIFT
+            small.append(uncovered | not_twice << 10 | shared | (cover | twice << 10) << _CHI_SHIFT)
+            big.append(uncovered << 10 | not_twice | shared | (cover << 10 | twice) << _CHI_SHIFT)
+    return small, big
+
+
+_TABLES: dict[bool, tuple[list[int], list[int], dict[int, int]]] = {}  # made with each reach function
 
 
 def reach_function(erqishi: bool) -> Callable[[bytes | bytearray], int | None]:
@@ -131,10 +150,11 @@ def _make_reach(erqishi: bool) -> Callable[[bytes | bytearray], int | None]:
             by_loose[(1 << a) | (1 << b)] = by_pair.get((1 << a) | (1 << b), 0)
     one = tuple(tuple((1 << card, other) for card, other in pairs) for pairs in by_kind)
     small_masks, big_masks = _suit_tables(erqishi)
+    _TABLES[erqishi] = (small_masks, big_masks, by_loose)
 
     def completing(hand: bytes | bytearray) -> int | None:
         small, big = divmod(int(hand.translate(_DIGIT), 3), _SUIT_PATTERNS)
-        loose = small_masks[small] & big_masks[big]
+        loose = small_masks[small] & big_masks[big] & _LOOSE
         answer = by_loose.get(loose, 0)
         if answer >= 0:  # two loose kinds, or three or more (0: no card)
             return answer
@@ -150,6 +170,55 @@ def _make_reach(erqishi: bool) -> Callable[[bytes | bytearray], int | None]:
 
 
 _REACH: dict[bool, Callable[[bytes | bytearray], int | None]] = {}
+
+#: A seat's kept test results (see :func:`keep_function`): the hand list they were read from, the cards that might
+#: complete it (a mask; -1, every bit set, where the test cannot tell) and the kinds a 吃 plan may take from it.
+Kept = tuple[list[int] | None, int, int]
+_KEEP: dict[bool, Callable[[list[int]], Kept]] = {}
+
+
+def keep_function(erqishi: bool) -> Callable[[list[int]], Kept]:
+    """``keep(hand)``: ``(hand, reach, chi)`` for a hand list, read with one pass over the hand (the game keeps it per
+    seat until the hand changes; the claim arbiter reads it at every card on offer).
+
+    ``reach`` is :func:`completing_cards` of the hand with -1 for None (every bit set: the test cannot tell). ``chi`` is
+    a mask of the kinds (bit k) for which some 吃 plan finds its two hand cards: two free kinds (held once or twice)
+    of a sequence / 二七十 or of the 搭 (the card's kind and the other suit's of its number), or the other suit's kind
+    of its number held twice. A card outside it is offered no 吃 at all (most asks: 19 of ~29 a Guilin hand), told
+    with one bit test instead of a walk over the card's plans in engine.game._chi_offers. Both masks come from the
+    same two table entries (:func:`_suit_tables`)."""
+    function = _KEEP.get(erqishi)
+    if function is None:
+        function = _KEEP[erqishi] = _make_keep(erqishi)
+    return function
+
+
+def _make_keep(erqishi: bool) -> Callable[[list[int]], Kept]:
+    reach_function(erqishi)  # (which makes the tables, shared with it)
+    by_kind, _ = _CANDIDATES[erqishi]
+    one = tuple(tuple((1 << card, other) for card, other in pairs) for pairs in by_kind)
+    small_masks, big_masks, by_loose = _TABLES[erqishi]
+
+    def keep(hand: list[int]) -> Kept:
+        counts = bytearray(hand)  # (made from a list with fewer instructions than bytes)
+        small, big = divmod(int(counts.translate(_DIGIT), 3), _SUIT_PATTERNS)
+        s = small_masks[small]
+        b = big_masks[big]
+        both = s & b
+        shared = both >> _FREE_SHIFT & 1023
+        chi = (s | b) >> _CHI_SHIFT | shared | shared << 10
+        loose = both & _LOOSE
+        answer = by_loose.get(loose, 0)
+        if answer >= 0:  # two loose kinds, or three or more (0: no card)
+            return (hand, answer, chi)
+        if answer == _NONE:
+            return (hand, -1, chi)
+        for card, other in one[loose.bit_length() - 1]:
+            if _FREE[counts[other]]:
+                loose |= card
+        return (hand, loose, chi)
+
+    return keep
 
 
 def completing_cards(hand: bytes | bytearray, erqishi: bool = True) -> int | None:
