@@ -158,21 +158,35 @@ def test_any_sequence_of_legal_choices_keeps_every_invariant(
     assert replay(to_record(game)).snapshot() == game.snapshot()
 
 
-@pytest.mark.parametrize("words", ["bulk", "too_few"])
+@pytest.mark.parametrize("words", ["bulk", "more", "too_few"])
 def test_the_deal_is_shuffled_exactly_as_random_shuffle(words: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The deal draws the generator's words in bulk (engine/game.py ``_shuffle``); the permutation is the one
-    ``random.Random(seed).shuffle`` gives, for int and text seeds, and when the bulk draw runs short."""
+    """The deal draws the generator's words in bulk (engine/game.py ``_shuffle``), fetching more when a deal runs
+    out of them (about 2% of deals; most with ``more``'s first fetch of 100 words); the permutation is the one
+    ``random.Random(seed).shuffle`` gives, for int and text seeds, and when both fetches run short (``too_few``)."""
     from zipai_desktop.engine import game as game_module
 
-    if words == "too_few":
-        full = game_module._top_bytes
-        monkeypatch.setattr(game_module, "_top_bytes", lambda bits: full(bits)[:30])
-    for seed in [*range(400), "position", "world", "7:2", 2**70, -3]:
+    full = game_module._top_bytes
+    fetched: list[int] = []
+
+    def top_bytes(bits: int, count: int) -> bytes:
+        fetched.append(count)
+        return full(bits, count)
+
+    monkeypatch.setattr(game_module, "_top_bytes", top_bytes)
+    if words == "more":
+        monkeypatch.setattr(game_module, "_WORDS", 100)
+    elif words == "too_few":
+        monkeypatch.setattr(game_module, "_WORDS", 30)
+        monkeypatch.setattr(game_module, "_MORE_WORDS", 20)
+    seeds = [*range(1000), "position", "world", "7:2", 2**70, -3]
+    for seed in seeds:
         want = full_deck_list()
         random.Random(seed).shuffle(want)
         got = full_deck_list()
         game_module._shuffle(got, seed)
         assert got == want, seed
+    more = fetched.count(game_module._MORE_WORDS)  # (deals that needed the second fetch)
+    assert more > {"bulk": 5, "more": 900, "too_few": len(seeds) - 1}[words]
 
 
 def full_deck_list() -> list[int]:
