@@ -208,3 +208,38 @@ def test_the_kept_reach_and_chi_mask_are_the_plain_definitions(erqishi: bool) ->
             if counts[card] < 3 and not kept[2] >> card & 1:
                 assert _chi_offers(counts, card, erqishi, True) == [], (counts, card)
     assert 6000 < bits < 6000 * 19  # both sides of the mask came up
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_card_no_group_of_free_cards_takes_never_wins(seed: int) -> None:
+    """The win check's second refusal (Game._win_check): a card of a kind the hand does not hold, outside the kept 吃
+    mask (no group of two free hand cards takes it) and in no 扫 / 偎 / 碰 of the seat, wins in no role from no
+    source; the sample holds complete hands with a card out (waiting on it, or on a meld upgrade), spoiled ones and
+    deals, with 碰, 扫 / 偎 and quads among the melds."""
+    rng = random.Random(100 + seed)
+    refused = 0
+    for _ in range(1000):
+        table = rng.choice(TABLES)
+        counts, melds = complete_hand(rng, table)
+        own_triple = MeldKind.SAO if table.first_quad_free else MeldKind.WEI
+        melds = [Meld(own_triple, m.cards) if m.kind is MeldKind.PENG and rng.random() < 0.4 else m for m in melds]
+        r = rng.random()
+        if r < 0.6:  # one card out: the hand waits on it (and maybe others)
+            counts[rng.choice([k for k in range(NUM_KINDS) if counts[k]])] -= 1
+        elif r < 0.9:
+            for _ in range(rng.choice([1, 2, 3])):
+                k = rng.randrange(NUM_KINDS)
+                counts[k] = min(4, max(0, counts[k] + rng.choice([1, -1])))
+        else:
+            deck = full_deck()
+            rng.shuffle(deck)
+            counts = to_counts(deck[: rng.randint(17, 21)])
+        chi = keep_function(table.erqishi)(counts)[2]
+        melded = {m.cards[0] for m in melds if m.kind in (MeldKind.PENG, MeldKind.SAO, MeldKind.WEI)}
+        for card in range(NUM_KINDS):
+            if counts[card] or chi >> card & 1 or card in melded:
+                continue
+            refused += 1
+            for source in Source:
+                assert evaluate_roles(counts, melds, card, source, table) == [], (counts, melds, card, source)
+    assert refused > 5_000, refused
