@@ -10,7 +10,9 @@ import random
 from typing import Any
 
 from tests.tools.test_game_matches_score import bohu_game, guilin_game
+from tests.tools.test_score_meld_facts import plain_facts, random_meld
 from tests.tools.test_score_quick import sim_wins, spoilt
+from zipai_desktop.engine.cards import NUM_KINDS, format_cards, to_counts
 from zipai_desktop.tools import score
 
 
@@ -216,3 +218,58 @@ def test_the_melds_known_to_the_layout_path_are_the_melds_the_quick_check_takes(
                 if facts is not None:
                     taken.add(text)
         assert taken == head.items.keys() and len(taken) >= 200
+
+
+def _laid_out_line(rng: random.Random, game: str) -> tuple[str, dict[str, Any]]:
+    """A request in the layout with seeded melds, a hand of the count the rules want and a winning card that is often
+    a meld's own card (the 扫 / 偎 / 碰 the win check may make a quad)."""
+    kinds = score.GUILIN_MELDS if game == "guilin" else score.BOHU_MELDS
+    melds = [random_meld(rng, kinds, True) for _ in range(rng.randrange(0, 7))]
+    meld_cards = [k for m in melds for k in score.parse_cards(m["cards"])]
+    quads = sum(len(score.parse_cards(m["cards"])) == 4 and m["kind"] != "chi" for m in melds)
+    held = 20 + max(0, quads - 1) if game == "guilin" else 19 + quads
+    hand = [rng.randrange(NUM_KINDS) for _ in range(max(0, held - len(meld_cards)))]
+    card = rng.choice(meld_cards) if meld_cards and rng.random() < 0.6 else rng.randrange(NUM_KINDS)
+    data: dict[str, Any] = {"rules": game, "options": {}, "players": 3, "dealer": 0, "winner": 1, "melds": melds,
+                            "hand": format_cards(sorted(hand)), "source": rng.choice(["own_draw", "other_draw"]),
+                            "from": 1, "first_discard": False, "win_card": format_cards([card])}  # fmt: skip
+    if data["source"] == "other_draw":
+        data["from"] = 2
+    if game == "guilin" and rng.random() < 0.7:
+        data["xing"] = format_cards([rng.randrange(NUM_KINDS) for _ in range(rng.randrange(1, 12))])
+    return json.dumps(data, ensure_ascii=False), data
+
+
+def test_a_layout_lines_counts_and_meld_facts_are_the_plain_ones() -> None:
+    """The layout path adds each meld's word (its cards' counts, cards, quad, 提, 胡, 扫 / 偎 and 碰 card) and the
+    hand's and cards' counts as ints a byte a kind: on thousands of seeded lines, the concealed counts, every card
+    counted and the melds' facts are the plain ones (engine.hu.meld_facts and meld_value, a loop over the cards), and
+    a line holding a kind five times or more is never taken."""
+    rng = random.Random(1311)
+    taken = sao = peng = refused = 0
+    for i in range(6_000):
+        line, data = _laid_out_line(rng, "guilin" if i % 2 else "bohu")
+        laid_out = score._layout_parts(line)
+        melds = [score.Meld(score._MELD_KINDS[m["kind"]], tuple(score.parse_cards(m["cards"]))) for m in data["melds"]]
+        hand = to_counts(score.parse_cards(data["hand"]))
+        card = score.parse_cards(data["win_card"])[0]
+        held = hand[:]
+        for k in [k for m in melds for k in m.cards] + [card]:
+            held[k] += 1
+        total = held[:]
+        for k in score.parse_cards(data.get("xing", "")):
+            total[k] += 1
+        if max(total) > 4:
+            assert laid_out is None
+            refused += 1
+            continue
+        if laid_out is None:
+            continue
+        taken += 1
+        parts = laid_out[1]
+        assert parts.hand == bytes(hand) and parts.held == bytes(held)
+        assert parts.melds == tuple(melds)
+        assert parts.known == plain_facts(parts.melds, card, parts.table)
+        sao += parts.known[3] >= 0
+        peng += parts.known[4] >= 0
+    assert taken >= 1_500 and sao >= 50 and peng >= 50 and refused >= 1_000

@@ -351,6 +351,7 @@ _SOURCES = {s.value: s for s in Source}
 # (~0.2 µs in CPython 3.11, against ~0.03 µs for a global).
 _DEAL, _DISCARD, _OWN_DRAW = Source.DEAL, Source.DISCARD, Source.OWN_DRAW
 _TI, _PENG = MeldKind.TI, MeldKind.PENG
+_PENG_KIND = frozenset({MeldKind.PENG})
 
 
 def _who_and_how(data: Mapping[str, Any], players: int) -> tuple[int, int, Source, int, bool]:
@@ -918,8 +919,8 @@ def _parts_of(h: GuilinHand | BohuHand) -> _Parts:
     else:
         xing, table = b"", BOHU.win_table_for(h.options)
     return _Parts(
-        h.options, h.players, h.dealer, h.winner, h.melds, bytes(h.hand), held, h.win_card, h.source, h.from_seat,
-        h.first_discard, xing, table, sum([m.kind in QUAD_KINDS for m in h.melds]), None, None,
+        h.options, h.players, h.dealer, h.winner, h.melds, bytes(h.hand), bytes(held), h.win_card, h.source,
+        h.from_seat, h.first_discard, xing, table, sum([m.kind in QUAD_KINDS for m in h.melds]), None, None,
     )  # fmt: skip
 
 
@@ -1423,7 +1424,7 @@ class _Parts(NamedTuple):
     winner: int
     melds: tuple[Meld, ...]
     hand: bytes  # count vector (for a deal win it includes the 挡底 / 亮张)
-    held: list[int]  # count vector of hand, melds and the winning card
+    held: bytes  # count vector of hand, melds and the winning card
     win_card: int | None
     source: Source
     from_seat: int
@@ -1480,8 +1481,8 @@ def _quick_guilin_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
     card = win[0]
     known = (len(in_melds), meld_quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
     return _new_parts(
-        (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, xing, table,
-         meld_quads, known, meld_texts)
+        (options, players, dealer, winner, melds, hand, bytes(counts), card, source, from_seat, first_discard, xing,
+         table, meld_quads, known, meld_texts)
     )  # fmt: skip
 
 
@@ -1531,8 +1532,8 @@ def _quick_bohu_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
     card = win[0]
     known = (len(in_melds), quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
     return _new_parts(
-        (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, b"", table,
-         quads, known, meld_texts)
+        (options, players, dealer, winner, melds, hand, bytes(counts), card, source, from_seat, first_discard, b"",
+         table, quads, known, meld_texts)
     )  # fmt: skip
 
 
@@ -1566,7 +1567,7 @@ def _quick_bohu(data: Mapping[str, Any]) -> BohuHand | None:
 _G = f"[{GLYPHS}]"
 _LAYOUT_HEAD = re.compile(r'\{"rules": "(guilin|bohu)", "options": (\{[^{}\[\]]*\})')
 _LAYOUT_REST = re.compile(
-    r'"players": ([0-9], "dealer": [0-9], "winner": [0-9]), '
+    r', "players": ([0-9], "dealer": [0-9], "winner": [0-9]), '
     rf'"melds": \[(?:\{{"kind": "([^\]]*)"\}})?\], "hand": "({_G}*)", '
     r'"source": "([a-z_]+", "from": (?:[0-9]|null), "first_discard": (?:true|false)), '
     rf'"win_card": "({_G})"(?:, "xing": "({_G}*)")?\}}[ \t\n\r]*'
@@ -1588,6 +1589,9 @@ class _Head(NamedTuple):
     erqishi: bool
     items: dict[str, _MeldFacts]  # every meld's text between '{"kind": "' and '"}' -> its facts (see _item_facts)
     who: dict[tuple[str, str], tuple[int, int, int, Source, int, bool] | None]  # the seats' and source's text
+    melds: dict[str, Meld]  # the same texts -> the meld, its word (see _meld_word) and its group's text: the columns
+    words: dict[str, int]  # of ``items`` a line reads with three maps over its melds (cheaper than zipping the facts)
+    texts: dict[str, str]
 
 
 # Heads read: the text up to the options' closing brace -> its _Head, or None where the line goes the JSON way.
@@ -1633,6 +1637,8 @@ def _kind_items(kind: MeldKind) -> dict[str, tuple[Meld, bytes, int, int, bytes,
         if kind is MeldKind.CHI and chi_shape(cards) == "erqishi":
             _ERQISHI_TEXTS.add(text)
     _KIND_ITEMS[kind] = items
+    for text, facts in items.items():
+        _BASE_WORD[text] = _meld_word(facts)
     return items
 
 
@@ -1708,7 +1714,67 @@ def _new_head(text: str) -> _Head | None:
     else:
         table, kinds, erqishi = BOHU.win_table_for(options), BOHU_MELDS, options.erqishi
     items = _item_facts(rules_name, erqishi, kinds, table)
-    return _Head(rules_name, options, table, kinds, erqishi, items, _WHO_TEXT[rules_name])
+    columns = _COLUMNS.get(id(items))
+    if columns is None or columns[0] is not items:
+        if len(_COLUMNS) >= 64:
+            _COLUMNS.clear()
+        columns = _COLUMNS[id(items)] = (
+            items,
+            {text: facts[0] for text, facts in items.items()},
+            {
+                text: _BASE_WORD[text] + (facts[4] << _HU_AT) if 0 <= facts[4] < 2048 else -1 << 300
+                for text, facts in items.items()
+            },  # (a 胡 the word cannot hold: never so; the line goes the JSON way)
+            {text: facts[7] for text, facts in items.items()},
+        )
+    return _Head(rules_name, options, table, kinds, erqishi, items, _WHO_TEXT[rules_name], *columns[1:])
+
+
+# The columns of each _item_facts dict (the dict, held so its id stays its own; melds; words; texts), by its identity.
+_COLUMNS: dict[int, tuple[dict[str, _MeldFacts], dict[str, Meld], dict[str, int], dict[str, str]]] = {}
+
+# Count vectors as one int, a byte a kind (kind k in bits 8k .. 8k + 7): ints added add the vectors in C (sum over a
+# map), and to_bytes(20, "little") gives the vector as bytes. _layout_parts bounds what it adds so that no count
+# reaches 128 (no byte carries into the next): adding _PLUS then sets a byte's top bit (_TOP) exactly when its count
+# is 5 or more, more copies than the deck holds.
+_ONE = tuple(1 << 8 * k for k in range(NUM_KINDS))
+_ONE_OF_LOW = tuple(_ONE[k] if k < NUM_KINDS else 0 for k in _KIND_OF_LOW)  # a glyph's UTF-16 low byte -> its _ONE
+_COUNTS = (1 << 8 * NUM_KINDS) - 1
+_PLUS = sum(123 << 8 * k for k in range(NUM_KINDS))
+_TOP = sum(128 << 8 * k for k in range(NUM_KINDS))
+# A meld's word: its cards' count vector, then from bit 160 its cards (8 bits), 1 if a quad (8), 1 if a 提 (8), its
+# 胡 (16), a bit at its card if a 扫 / 偎 (20 bits from bit 200) and one if a 碰 (20 bits from bit 220). The words of
+# at most eight melds add up to the list's facts with no field carrying into the next (a 胡 is below 2,048).
+_AT_MELDS = 8 * NUM_KINDS
+_SAO_AT, _PENG_AT = _AT_MELDS + 40, _AT_MELDS + 60
+_SAO_LIKE = SAO_KINDS | WEI_KINDS
+
+
+_HU_AT = _AT_MELDS + 24
+
+
+def _meld_word(facts: tuple[Meld, bytes, int, int, bytes, bytes]) -> int:
+    """A meld's word (see above) but its 胡, from its facts in _kind_items (the same for every table)."""
+    meld, cards, quad, ti, sao, peng = facts
+    word = sum(map(_ONE.__getitem__, cards)) + (len(cards) << _AT_MELDS) + (quad << _AT_MELDS + 8)
+    word += ti << _AT_MELDS + 16
+    if sao[0] != 255:
+        word += 1 << _SAO_AT + sao[0]
+    if peng[0] != 255:
+        word += 1 << _PENG_AT + peng[0]
+    return word
+
+
+# The word of every meld of _kind_items but its 胡, by its text (filled with _KIND_ITEMS).
+_BASE_WORD: dict[str, int] = {}
+
+
+def _last_meld(melds: tuple[Meld, ...], card: int, kinds: frozenset[MeldKind]) -> int:
+    """The index of the last of ``melds`` of ``kinds`` made of ``card``, or -1 (as the joined 扫 / 碰 cards' rfind)."""
+    for i in range(len(melds) - 1, -1, -1):
+        if melds[i].kind in kinds and melds[i].cards[0] == card:
+            return i
+    return -1
 
 
 def _new_who(head: _Head, key: tuple[str, str]) -> tuple[int, int, int, Source, int, bool] | None:
@@ -1745,7 +1811,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
             return None
     else:
         return None
-    end = line.find('}, "players": ', 30) + 1  # the options' closing brace (never within the options: see the head)
+    end = line.find("}", 30) + 1  # the options' closing brace (the head holds no other: see _LAYOUT_HEAD)
     if end <= 0 or len(line) > _LAYOUT_MAX:
         return None
     head_text = line[:end]
@@ -1757,7 +1823,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
         _HEADS[head_text] = head
     if head is None:
         return None
-    m = _LAYOUT_REST.fullmatch(line, end + 2)
+    m = _LAYOUT_REST.fullmatch(line, end)
     if m is None:
         return None
     who_text, melds_text, hand_text, source_text, win_text, xing_text = m.groups()
@@ -1771,57 +1837,66 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
     if who is None:
         return None
     players, dealer, winner, source, from_seat, first_discard = who
+    if len(hand_text) > 30:  # more than a hand during play holds (25 at most): bounds the counts' bytes
+        return None
+    card = _KIND_OF[win_text]
+    # The hand's count vector as one int (see _ONE): the low bytes of its glyphs' UTF-16 units give the kinds.
+    counts = sum(map(_ONE_OF_LOW.__getitem__, _utf16(hand_text)[0][::2]))
+    hand = counts.to_bytes(NUM_KINDS, "little")
     if melds_text is not None:
         # The melds' texts between '{"kind": "' and '"}', e.g. 'chi", "cards": "一一壹': each keys its facts. Only
-        # well-formed melds are known, so the list is in the layout when every piece is known.
+        # well-formed melds are known, so the list is in the layout when every piece is known. Their words (see
+        # _meld_word) added give the list's counts, cards, quads, 提, 胡 and 扫 / 碰 cards in one sum.
+        pieces = melds_text.split('"}, {"kind": "')
+        if len(pieces) > 8:  # more than a hand holds (7): bounds the words' fields
+            return None
         try:
-            found = list(map(head.items.__getitem__, melds_text.split('"}, {"kind": "')))
+            melds = tuple(map(head.melds.__getitem__, pieces))
         except KeyError:  # not a well-formed meld of the game: the careful check names it
             return None
-        melds, meld_cards, quad_flags, ti_flags, meld_hus, sao_cards, peng_cards, meld_texts = zip(*found)  # noqa: B905 (eight facts each)
-        in_melds = b"".join(meld_cards)
-        meld_quads, tis, meld_hu = sum(quad_flags), sum(ti_flags), sum(meld_hus)
-        sao, peng = b"".join(sao_cards), b"".join(peng_cards)
+        word = sum(map(head.words.__getitem__, pieces))
+        if word < 0:
+            return None
+        meld_texts = tuple(map(head.texts.__getitem__, pieces))
+        counts += word & _COUNTS
+        facts = word >> _AT_MELDS
+        meld_n, meld_quads, tis, meld_hu = facts & 255, facts >> 8 & 255, facts >> 16 & 255, facts >> 24 & 0xFFFF
+        sao_idx = _last_meld(melds, card, _SAO_LIKE) if word >> _SAO_AT + card & 1 else -1
+        peng_idx = _last_meld(melds, card, _PENG_KIND) if word >> _PENG_AT + card & 1 else -1
     else:
-        melds, in_melds, meld_quads, tis, meld_hu, sao, peng, meld_texts = (), b"", 0, 0, 0, b"", b"", ()
-    # Canonical glyphs only (the expression's class): the low bytes of their UTF-16 units give the kinds.
-    in_hand = _utf16(hand_text)[0][::2].translate(_KIND_OF_LOW)
-    card = _KIND_OF[win_text]
-    counts, in_hand_counts = _counted(in_hand, in_melds)
-    counts[card] += 1
-    hand = bytes(in_hand_counts)
-    held = len(in_hand) + len(in_melds)
+        melds, meld_n, meld_quads, tis, meld_hu, sao_idx, peng_idx, meld_texts = (), 0, 0, 0, 0, -1, -1, ()
+    counts += _ONE[card]
+    held = len(hand_text) + meld_n
     options = head.options
     if head.rules == "guilin":  # as _quick_guilin_parts
         if first_discard and melds:
             return None
         if xing_text:
-            xing = _utf16(xing_text)[0][::2].translate(_KIND_OF_LOW)
-            total = counts[:]
-            for k in xing:
-                total[k] += 1
-            if max(total) > COPIES:
+            if len(xing_text) > 64:  # more than the deck leaves (80 - 21): bounds the counts' bytes
                 return None
+            xing = _utf16(xing_text)[0][::2].translate(_KIND_OF_LOW)
+            total = counts + sum(map(_ONE.__getitem__, xing))
         else:
             xing = b""
-            if max(counts) > COPIES:
-                return None
+            total = counts
+        if (total + _PLUS) & _TOP:  # a kind more than four times
+            return None
         quads = meld_quads + hand.count(4)
         target = 20 + max(0, quads - 1)
         if held != target and not (held == target - 1 and quads >= 2 and options.two_long == "skip_discard"):
             return None
     else:  # as _quick_bohu_parts
-        if xing_text is not None or (first_discard and tis != len(melds)) or max(counts) > COPIES or 4 in hand:
+        if xing_text is not None or (first_discard and tis != len(melds)) or (counts + _PLUS) & _TOP or 4 in hand:
             return None
         xing = b""
         target = 19 + meld_quads
         short = 0 if options.short_player == "replacement" else max(0, tis - (1 if winner == dealer else 0))
         if not target - short <= held <= target:
             return None
-    known = (len(in_melds), meld_quads, meld_hu, sao.rfind(card), peng.rfind(card))  # the last, as meld_facts keeps
+    known = (meld_n, meld_quads, meld_hu, sao_idx, peng_idx)
     parts = _new_parts(
-        (options, players, dealer, winner, melds, hand, counts, card, source, from_seat, first_discard, xing,
-         head.table, meld_quads, known, meld_texts)
+        (options, players, dealer, winner, melds, hand, counts.to_bytes(NUM_KINDS, "little"), card, source,
+         from_seat, first_discard, xing, head.table, meld_quads, known, meld_texts)
     )  # fmt: skip
     return head.rules, parts
 
