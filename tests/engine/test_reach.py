@@ -87,6 +87,33 @@ def complete_hand(rng: random.Random, table: WinTable) -> tuple[list[int], list[
     return [min(4, c) for c in counts], melds
 
 
+def waiting_or_spoiled(rng: random.Random, counts: list[int]) -> list[int]:
+    """A complete hand's counts with a card out (the hand waits on it, and maybe others), spoiled by a card or
+    three, or a random deal instead."""
+    r = rng.random()
+    if r < 0.6:
+        held = [k for k in range(NUM_KINDS) if counts[k]]
+        counts[rng.choice(held)] -= 1
+    elif r < 0.9:
+        for _ in range(rng.choice([1, 2, 3])):
+            k = rng.randrange(NUM_KINDS)
+            counts[k] = min(4, max(0, counts[k] + rng.choice([1, -1])))
+    else:
+        deck = full_deck()
+        rng.shuffle(deck)
+        counts = to_counts(deck[: rng.randint(17, 21)])
+    return counts
+
+
+def dealt_or_crowded(rng: random.Random, i: int) -> list[int]:
+    """Dealt hands of every size (odd ``i``) and hands crowded with pairs and 坎 (the 搭 / 绞 and locked cases)."""
+    if i % 2:
+        deck = full_deck()
+        rng.shuffle(deck)
+        return to_counts(deck[: rng.randint(1, 24)])
+    return [rng.choice((0, 0, 1, 1, 2, 2, 3, 4)) for _ in range(NUM_KINDS)]
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_a_refused_card_never_wins_in_any_role(seed: int) -> None:
     rng = random.Random(seed)
@@ -94,18 +121,7 @@ def test_a_refused_card_never_wins_in_any_role(seed: int) -> None:
     for _ in range(1000):
         table = rng.choice(TABLES)
         counts, melds = complete_hand(rng, table)
-        r = rng.random()
-        if r < 0.6:  # one card out: the hand waits on it (and maybe others)
-            held = [k for k in range(NUM_KINDS) if counts[k]]
-            counts[rng.choice(held)] -= 1
-        elif r < 0.9:
-            for _ in range(rng.choice([1, 2, 3])):
-                k = rng.randrange(NUM_KINDS)
-                counts[k] = min(4, max(0, counts[k] + rng.choice([1, -1])))
-        else:
-            deck = full_deck()
-            rng.shuffle(deck)
-            counts = to_counts(deck[: rng.randint(17, 21)])
+        counts = waiting_or_spoiled(rng, counts)
         mask = completing_cards(bytes(counts), table.erqishi)
         for card in [None, *range(NUM_KINDS)]:
             for source in Source:
@@ -155,12 +171,7 @@ def test_the_tables_give_what_the_plain_definition_gives(erqishi: bool) -> None:
     rng = random.Random(13)
     answers = set()
     for i in range(6000):
-        if i % 2:
-            deck = full_deck()
-            rng.shuffle(deck)
-            counts = to_counts(deck[: rng.randint(1, 24)])
-        else:
-            counts = [rng.choice((0, 0, 1, 1, 2, 2, 3, 4)) for _ in range(NUM_KINDS)]
+        counts = dealt_or_crowded(rng, i)
         expected = plain_reach(counts, erqishi)
         assert completing_cards(bytes(counts), erqishi) == expected, counts
         assert completing_cards(bytearray(counts), erqishi) == expected
@@ -192,12 +203,7 @@ def test_the_kept_reach_and_chi_mask_are_the_plain_definitions(erqishi: bool) ->
     rng = random.Random(31)
     bits = 0
     for i in range(6000):
-        if i % 2:
-            deck = full_deck()
-            rng.shuffle(deck)
-            counts = to_counts(deck[: rng.randint(1, 24)])
-        else:
-            counts = [rng.choice((0, 0, 1, 1, 2, 2, 3, 4)) for _ in range(NUM_KINDS)]
+        counts = dealt_or_crowded(rng, i)
         expected = plain_reach(counts, erqishi)
         kept = keep(counts)
         assert kept[0] is counts
@@ -223,17 +229,7 @@ def test_a_card_no_group_of_free_cards_takes_never_wins(seed: int) -> None:
         counts, melds = complete_hand(rng, table)
         own_triple = MeldKind.SAO if table.first_quad_free else MeldKind.WEI
         melds = [Meld(own_triple, m.cards) if m.kind is MeldKind.PENG and rng.random() < 0.4 else m for m in melds]
-        r = rng.random()
-        if r < 0.6:  # one card out: the hand waits on it (and maybe others)
-            counts[rng.choice([k for k in range(NUM_KINDS) if counts[k]])] -= 1
-        elif r < 0.9:
-            for _ in range(rng.choice([1, 2, 3])):
-                k = rng.randrange(NUM_KINDS)
-                counts[k] = min(4, max(0, counts[k] + rng.choice([1, -1])))
-        else:
-            deck = full_deck()
-            rng.shuffle(deck)
-            counts = to_counts(deck[: rng.randint(17, 21)])
+        counts = waiting_or_spoiled(rng, counts)
         chi = keep_function(table.erqishi)(counts)[2]
         melded = {m.cards[0] for m in melds if m.kind in (MeldKind.PENG, MeldKind.SAO, MeldKind.WEI)}
         for card in range(NUM_KINDS):
