@@ -154,3 +154,111 @@ def test_every_seat_sees_what_a_field_by_field_reading_shows(name: str, players:
         for seat in range(players):  # (and once the hand is over)
             assert observe(game, seat) == _plain_observe(game, seat, False)
     assert decisions > 800 and {"discard", "chi"} <= kinds
+
+
+def _stacked_deal(seed: int, dealer: int, options: Any, name: str = "guilin") -> Game:
+    """A game right after a deal stacked toward 坎 and 龙 (each seat given a few kinds three or four at a time, the
+    rest at random), so that 三龙五坎 / 三提五坎 and the near misses come up often."""
+    import random
+
+    rng = random.Random(seed)
+    game = Game.__new__(Game)
+    game._init_state(get_rules(name), options, seed, dealer, 3)
+    size = get_rules(name).hand_size
+    left = [4] * NUM_KINDS
+    for seat in range(3):
+        want = size + 1 if seat == dealer else size
+        hand = game.hands[seat]
+        for kind in rng.sample(range(NUM_KINDS), rng.randrange(8)):
+            take = min(rng.choice((3, 3, 4)), left[kind], want - sum(hand))
+            hand[kind] += take
+            left[kind] -= take
+        while sum(hand) < want:
+            kind = rng.randrange(NUM_KINDS)
+            if left[kind]:
+                hand[kind] += 1
+                left[kind] -= 1
+    game.wall = [kind for kind in range(NUM_KINDS) for _ in range(left[kind])]
+    rng.shuffle(game.wall)
+    game.recount()
+    return game
+
+
+def _plain_guilin_deal_wins(game: Game) -> bool:
+    """GuilinRules.deal_wins with 三龙五坎 asked of every seat (no test on the counts first)."""
+    from zipai_desktop.engine.game import WinInfo
+    from zipai_desktop.engine.hu import Source, evaluate_win
+    from zipai_desktop.engine.special import sanlong_wukan
+
+    dealer, options, table = game.dealer, game.options, game.table
+    candidates: list[WinInfo] = []
+    tian = evaluate_win(game.hands[dealer], [], None, Source.DEAL, table)
+    if tian is not None and tian.hu >= options.min_hu:
+        candidates.append(WinInfo(tian, Source.DEAL, None, dealer, ("tianhu",)))
+    for seat in game.order_from(dealer):
+        sl = sanlong_wukan(game.hands[seat], table, wukan_counts_long=options.wukan_counts_long)
+        if sl is not None:
+            candidates.append(WinInfo(sl, Source.DEAL, None, seat, ("sanlong_wukan",)))
+        if candidates:
+            best = max(candidates, key=lambda w: (game.settle(seat, w).score, w.split.hu))
+            game.finish_deal_win(seat, best)
+            return True
+    return False
+
+
+@pytest.mark.parametrize("wukan_counts_long", [False, True])
+def test_sanlong_wukan_at_the_deal_is_found_as_asking_every_seat_finds_it(wukan_counts_long: bool) -> None:
+    """Guilin's deal_wins rules 三龙五坎 out from the counts of 坎 and 龙 before asking sanlong_wukan: on 3,000
+    stacked deals it ends the same hands, with the same winner, win and events, as asking every seat."""
+    options = get_rules("guilin").parse_options({"wukan_counts_long": wukan_counts_long})
+    ended = sanlong = 0
+    for seed in range(3000):
+        fast, plain = (_stacked_deal(seed, seed % 3, options) for _ in range(2))
+        assert get_rules("guilin").deal_wins(fast) == _plain_guilin_deal_wins(plain), seed
+        assert fast.events == plain.events and fast.result == plain.result, seed
+        ended += fast.result is not None
+        sanlong += fast.result is not None and "sanlong_wukan" in fast.result.win.special  # type: ignore[union-attr]
+    assert sanlong > 100 and ended > sanlong
+
+
+def _plain_bohu_deal_wins(game: Game) -> bool:
+    """BohuRules.deal_wins with san_ti_wu_kan asked of every seat (no test on the counts first)."""
+    from zipai_desktop.engine.game import WinInfo
+    from zipai_desktop.engine.hu import Source, evaluate_win
+    from zipai_desktop.engine.rules.bohu import BOHU, san_ti_wu_kan
+
+    for seat in game.order_from(game.dealer):
+        candidates: list[WinInfo] = []
+        stw = san_ti_wu_kan(game.hands[seat], game.melds[seat], game.table)
+        if stw is not None:
+            candidates.append(WinInfo(stw, Source.DEAL, None, seat, ("tianhu",)))
+        if seat == game.dealer and not game.melds[seat]:
+            split = evaluate_win(game.hands[seat], [], None, Source.DEAL, game.table)
+            if split is not None:
+                win = WinInfo(split, Source.DEAL, None, seat, ("tianhu",))
+                if BOHU._score(game, seat, win)[0] >= game.options.min_huxi:
+                    candidates.append(win)
+        if candidates:
+            best = max(candidates, key=lambda w: (BOHU._score(game, seat, w)[2], w.split.hu))
+            game.finish_deal_win(seat, best)
+            return True
+    return False
+
+
+def test_san_ti_wu_kan_at_the_deal_is_found_as_asking_every_seat_finds_it() -> None:
+    """Bohu's deal_wins rules 三提五坎 out from the 提 placed and the 坎 held before asking san_ti_wu_kan: on 3,000
+    stacked deals (every dealt 4 placed as a 提, as the deal does) it ends the same hands, with the same winner, win
+    and events, as asking every seat."""
+    from zipai_desktop.engine.rules.bohu import BOHU
+
+    options = BOHU.parse_options({})
+    ended = 0
+    for seed in range(3000):
+        fast, plain = (_stacked_deal(seed, seed % 3, options, "bohu") for _ in range(2))
+        for game in (fast, plain):
+            for seat in range(3):
+                BOHU._initial_ti(game, seat)
+        assert BOHU.deal_wins(fast) == _plain_bohu_deal_wins(plain), seed
+        assert fast.events == plain.events and fast.result == plain.result, seed
+        ended += fast.result is not None
+    assert ended > 300

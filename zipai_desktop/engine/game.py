@@ -528,17 +528,14 @@ class Game:
     def _deal(self) -> None:
         """Deal by the rules (they place any initial melds), apply wins at the deal, then the dealer's first turn."""
         self.rules.deal(self)
-        self._mark_short()
+        excess = self._mark_short()
         if self.rules.deal_wins(self):
             return
-        # (held() > target(), read from the kept meld facts and held-count table: six Python calls fewer)
-        dealer = self.dealer
-        hand = self.hands[dealer]
-        cards, quads, _ = self._facts[dealer]
-        if sum(hand) + cards > self._held_target[quads + bytearray(hand).count(4)]:
-            self._ask_discard(dealer)
+        # (held() > target(), worked out by _mark_short on the hands as they are: deal_wins changes no hand)
+        if excess > 0:
+            self._ask_discard(self.dealer)
         else:
-            self._flip(self._next[dealer])
+            self._flip(self._next[self.dealer])
 
     def mark_short(self) -> None:
         """Record how many cards each seat is short of the held-count rule after a deal made outside the engine (a
@@ -546,17 +543,30 @@ class Game:
         self.recount()
         self._mark_short()
 
-    def _mark_short(self) -> None:
-        """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙)."""
+    def _mark_short(self) -> int:
+        """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙); the
+        cards the dealer holds beyond it (what decides its first turn)."""
         short = [0] * self.players
         targets = self._held_target  # (the rules' held_target by quads, and the kept meld facts: no Python calls)
         facts = self._facts
+        hands = self.hands
+        dealer = self.dealer
+        excess = 0
         for s in self.active:
-            hand = self.hands[s]
+            hand = hands[s]
             cards, quads, _ = facts[s]
-            # (the 龙 counted on the counts as bytes: ~1,000 instructions fewer than list.count)
-            short[s] = max(0, targets[quads + bytearray(hand).count(4)] - sum(hand) - cards)
+            # (the 龙 counted on the counts as bytes, and only when there is one: ``in`` is a scan of bytes, count a
+            # call that parses its arguments the slow way, ~1,000 machine instructions; most hands hold no 龙)
+            counts = bytearray(hand)
+            if 4 in counts:
+                quads += counts.count(4)
+            over = sum(hand) + cards - targets[quads]
+            if over < 0:
+                short[s] = -over
+            if s == dealer:
+                excess = over
         self.short = short
+        return excess
 
     def recount(self) -> None:
         """Read the hands and melds afresh after code outside the engine set them (a position, a world): the hand

@@ -275,9 +275,12 @@ class BohuRules:
             game.removed = [game.wall.pop() for _ in range(20)]
         game.deal_hands(self.hand_size)
         game.deal_face_up_to_dealer()
+        replacement = game.options.short_player == "replacement"
+        hands = game.hands
         for seat in game.order_from(game.dealer):
-            self._initial_ti(game, seat)
-            if game.options.short_player == "replacement":
+            if 4 in hands[seat]:  # (_initial_ti's own first test, before the call: most seats are dealt no 4)
+                self._initial_ti(game, seat)
+            if replacement:
                 while game.held(seat) < game.target(seat) and game.wall:
                     (extra,) = game.give(seat, 1)
                     game.emit(ev.ExtraCard(seat, extra))
@@ -295,16 +298,20 @@ class BohuRules:
 
     def deal_wins(self, game: Game) -> bool:
         """天胡 at the deal (procedure P9: automatic): 三提五坎 for anyone, a complete dealt hand for the dealer."""
-        for seat in game.order_from(game.dealer):
+        dealer, table, hands, melds = game.dealer, game.table, game.hands, game.melds
+        for seat in game.order_from(dealer):
+            hand = hands[seat]
+            held_melds = melds[seat]  # (the 提 placed at the deal)
             candidates: list[WinInfo] = []
-            stw = san_ti_wu_kan(game.hands[seat], game.melds[seat], game.table)
-            if stw is not None:
-                from ..game import WinInfo  # (imported where a win is made: the engine imports the rules)
+            # (san_ti_wu_kan's own first test, before the call: most seats hold too few 提 and 坎)
+            if len(held_melds) >= 3 or len(held_melds) + hand.count(3) >= 5:
+                stw = san_ti_wu_kan(hand, held_melds, table)
+                if stw is not None:
+                    from ..game import WinInfo  # (imported where a win is made: the engine imports the rules)
 
-                candidates.append(WinInfo(stw, Source.DEAL, None, seat, ("tianhu",)))
-            dealt_whole = seat == game.dealer and not game.melds[seat]
-            if dealt_whole and may_complete(game.hands[seat], None, game.table.erqishi):
-                split = evaluate_win(game.hands[seat], [], None, Source.DEAL, game.table)
+                    candidates.append(WinInfo(stw, Source.DEAL, None, seat, ("tianhu",)))
+            if seat == dealer and not held_melds and may_complete(hand, None, table.erqishi):
+                split = evaluate_win(hand, [], None, Source.DEAL, table)
                 if split is not None:
                     from ..game import WinInfo
 
@@ -312,10 +319,14 @@ class BohuRules:
                     if self._score(game, seat, win)[0] >= game.options.min_huxi:
                         candidates.append(win)
             if candidates:
-                best = max(candidates, key=lambda w: (self._score(game, seat, w)[2], w.split.hu))
-                game.finish_deal_win(seat, best)
+                game.finish_deal_win(seat, self._best_deal_win(game, seat, candidates))
                 return True
         return False
+
+    def _best_deal_win(self, game: Game, seat: int, candidates: list[WinInfo]) -> WinInfo:
+        """The candidate with the highest score, then 胡息. (A method of its own: the key reads ``seat`` and ``game``,
+        which in deal_wins would make them cells at every call.)"""
+        return max(candidates, key=lambda w: (self._score(game, seat, w)[2], w.split.hu))
 
     # --- winning and settlement -------------------------------------------------------------------------------------
 
