@@ -189,6 +189,17 @@ def test_the_deal_is_shuffled_exactly_as_random_shuffle(words: str, monkeypatch:
     assert more > {"bulk": 5, "more": 900, "too_few": len(seeds) - 1}[words]
 
 
+def play_both_games(hands: int, seed: int) -> None:
+    """Seeded hands of Guilin and Bohu in turn, every decision a seeded random choice among the legal actions."""
+    for hand_no in range(hands):
+        rules = GUILIN if hand_no % 2 else BOHU
+        game = Game(rules, seed=seed + hand_no, dealer=hand_no % 3)
+        rng = random.Random(hand_no)
+        while game.to_act is not None:
+            seat = game.to_act
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
 def full_deck_list() -> list[int]:
     return [k for k in range(NUM_KINDS) for _ in range(4)]
 
@@ -197,19 +208,26 @@ def test_a_kind_with_a_copy_in_a_pile_a_chi_or_the_wall_is_never_a_forced_quad(m
     """The forced-quad stage skips a card when one of its copies is in a pile, a 吃 meld or the wall, and the 碰
     stage skips it when two are in piles or 吃 melds (engine speed: told in the arbiter without a look at the seats):
     in seeded random play of both games, every time a window reaches those stages with the card so placed, the full
-    search on a copy of the game finds no quad, and no seat holds a pair of the kind."""
+    search on a copy of the game finds no quad, and no seat holds a pair of the kind. And whenever a window reaches
+    the 碰 stage at most one seat besides the owner holds a pair of the card (one copy is on offer): the stage reads
+    the seats in any order (the owner's others) and offers the first pair it finds, so the order cannot change who is
+    offered the 碰."""
     import dataclasses
 
     from zipai_desktop.engine.game import Stage
 
     original = Game._arbitrate
-    skipped = skipped_peng = 0
+    skipped = skipped_peng = pairs = 0
 
     def checked(self: Game) -> bool:
-        nonlocal skipped, skipped_peng
+        nonlocal skipped, skipped_peng, pairs
         w = self.window
         assert w is not None
         card = w.card
+        if w.stage is not Stage.CHI:
+            holders = [s for s in self.active if s != w.owner and self.hands[s][card] == 2]
+            assert len(holders) <= 1, (w, holders)
+            pairs += len(holders)
         if w.stage in (Stage.HU, Stage.QUAD) and self._quad_ruled_out(card):
             probe = self.fork()  # a fork always searches
             probe.window = dataclasses.replace(w, queue=list(w.queue))
@@ -221,12 +239,7 @@ def test_a_kind_with_a_copy_in_a_pile_a_chi_or_the_wall_is_never_a_forced_quad(m
         return original(self)
 
     monkeypatch.setattr(Game, "_arbitrate", checked)
-    for hand_no in range(120):
-        rules = GUILIN if hand_no % 2 else BOHU
-        game = Game(rules, seed=hand_no, dealer=hand_no % 3)
-        rng = random.Random(hand_no)
-        while game.to_act is not None:
-            seat = game.to_act
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    play_both_games(120, 0)
     assert skipped > 1000, skipped
     assert skipped_peng > 300, skipped_peng
+    assert pairs > 100, pairs

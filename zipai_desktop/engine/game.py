@@ -930,13 +930,13 @@ class Game:
                 return True
             stage = _PENG_STAGE
         if stage is _PENG_STAGE and spent < 2:
-            # (With one copy on offer, no two seats can hold a pair of its kind: the first seat found is the only one.)
-            for s in self.active:
+            # (With one copy on offer, no two seats can hold a pair of its kind: the first seat found is the only one,
+            # so the seats are read in any order: the owner's others, made once per turn order, without the owner.)
+            for s in self._others[owner]:
                 # (the last test: a card to discard is left once the pair is given, i.e. a free kind besides the card:
                 # the free kinds counted on bytes, without a copy of the hand and two Python calls)
                 if (
                     hands[s][card] == 2
-                    and s != owner
                     and card not in self.peng_ban[s]
                     and len(bytearray(hands[s]).translate(None, _NOT_FREE)) > 1
                 ):
@@ -955,19 +955,17 @@ class Game:
         if queue:
             chou = self.chou
             reaches = self._reach
-            erqishi, bi = self.table.erqishi, self.procedure.bi
             for seat in queue:
                 hand = hands[seat]
-                if hand[card] >= 3 or card in chou[seat]:  # a 坎 of the card, or a 臭牌: no 吃
-                    continue
                 # No plan of the card finds its two hand cards (the kept 吃 mask, read with the reach: most asks end
-                # here without a _chi_offers call).
+                # here, first, without a _chi_offers call), a 坎 of the card, or a 臭牌: no 吃.
                 kept = reaches[seat]
                 if kept[0] is not hand:
                     kept = reaches[seat] = self._keep(hand)
-                if not kept[2] >> card & 1:
+                if not kept[2] >> card & 1 or hand[card] >= 3 or card in chou[seat]:
                     continue
-                offers = _chi_offers(hand, card, erqishi, bi)  # (chi_options, inline)
+                # (chi_options, inline; the rules read here, where the masks let a seat through: ~13 asks of ~30)
+                offers = _chi_offers(hand, card, self.table.erqishi, self.procedure.bi)
                 if offers:
                     w.stage = _CHI_STAGE
                     w.queue = queue[queue.index(seat) + 1 :]
@@ -1005,8 +1003,12 @@ class Game:
         hands = self.hands
         facts = self._facts
         for seat in self.active:
-            triple, peng = facts[seat][2].get(card, _NO_MELD)  # (meld_facts(seat), read inline)
-            if triple < 0 and peng < 0 and hands[seat][card] != 3:
+            by_card = facts[seat][2]  # (meld_facts(seat), read inline: most seats have no meld of the card)
+            if card in by_card:
+                triple, peng = by_card[card]
+            elif hands[seat][card] == 3:
+                triple = peng = -1
+            else:
                 continue
             if seat != owner:
                 if hands[seat][card] == 3:
