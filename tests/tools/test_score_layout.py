@@ -266,6 +266,7 @@ def test_a_layout_lines_counts_and_meld_facts_are_the_plain_ones() -> None:
         if laid_out is None:
             continue
         taken += 1
+        assert score._layout_parts(line) == laid_out  # again, from what the first read kept (the hand's text)
         parts = laid_out[1]
         assert parts.hand == bytes(hand) and parts.held == bytes(held)
         assert parts.melds == tuple(melds)

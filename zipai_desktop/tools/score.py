@@ -1602,7 +1602,9 @@ _WHO_TEXT: dict[str, dict[tuple[str, str], tuple[int, int, int, Source, int, boo
     "bohu": {},
 }
 # Meld texts -> facts, by what tables alike share (the key of _MELD_FACTS).
-_ITEM_FACTS: dict[tuple[Any, ...], dict[str, _MeldFacts]] = {}
+# What _item_facts gives: every meld's facts, and three columns of them (the meld, its word, its group's text).
+_ItemColumns = tuple[dict[str, _MeldFacts], dict[str, Meld], dict[str, int], dict[str, str]]
+_ITEM_FACTS: dict[tuple[Any, ...], _ItemColumns] = {}
 # The melds of each kind (the 吃 with 二七十 among them) by their text, facts but the 胡, shared by both games; and
 # the texts of the 二七十 吃.
 _KIND_ITEMS: dict[MeldKind, dict[str, tuple[Meld, bytes, int, int, bytes, bytes]]] = {}
@@ -1642,7 +1644,7 @@ def _kind_items(kind: MeldKind) -> dict[str, tuple[Meld, bytes, int, int, bytes,
     return items
 
 
-def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: WinTable) -> dict[str, _MeldFacts]:
+def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: WinTable) -> _ItemColumns:
     """Every meld the quick check takes for the game (``kinds``, 二七十 a 吃 or not), written in canonical glyphs, by
     its text in a layout line between '{"kind": "' and '"}' (e.g. 'chi", "cards": "一一壹'): the facts
     :func:`_new_meld_facts` gives it under ``table`` (the meld, its cards as kinds, 1 if a quad, 1 if a 提, its 胡, its
@@ -1658,26 +1660,40 @@ def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: Win
     values cost about 870,000 instructions, paid by a stream's first lines once per such set (callgrind, score_instr.sh
     first K=1000, 11 new sets among the 1,000 lines: about 9,600 instructions a line)."""
     alike = (rules, erqishi, table.bonus_rank, tuple(sorted(table.values.items())))  # as _facts_of_table keys
-    items = _ITEM_FACTS.get(alike)
-    if items is not None:
-        return items
+    columns = _ITEM_FACTS.get(alike)
+    if columns is not None:
+        return columns
+    # The 吃 with their columns, per 二七十 option, copied (a dict copy is one C call); then each other kind's melds.
     chi = _CHI_FACTS.get(erqishi)
     if chi is None:
-        chi = _CHI_FACTS[erqishi] = {
-            text: _with_hu(text, facts, chi_bonus(facts[0].cards))
-            for text, facts in _kind_items(MeldKind.CHI).items()
-            if erqishi or text not in _ERQISHI_TEXTS
-        }
-    items = dict(chi) if MeldKind.CHI in kinds else {}
+        chi = _CHI_FACTS[erqishi] = ({}, {}, {}, {})
+        for text, facts in _kind_items(MeldKind.CHI).items():
+            if erqishi or text not in _ERQISHI_TEXTS:
+                _add_item(chi, text, facts, chi_bonus(facts[0].cards))
+    if MeldKind.CHI in kinds:
+        columns = (dict(chi[0]), dict(chi[1]), dict(chi[2]), dict(chi[3]))
+    else:
+        columns = ({}, {}, {}, {})
     for kind in kinds:
         if kind is not MeldKind.CHI:
             values = table.values_of(kind)
             for text, facts in _kind_items(kind).items():
-                items[text] = _with_hu(text, facts, values[facts[1][0]])
+                _add_item(columns, text, facts, values[facts[1][0]])
     if len(_ITEM_FACTS) >= 64:
         _ITEM_FACTS.clear()
-    _ITEM_FACTS[alike] = items
-    return items
+    _ITEM_FACTS[alike] = columns
+    return columns
+
+
+def _add_item(columns: _ItemColumns, text: str, facts: tuple[Meld, bytes, int, int, bytes, bytes], hu: int) -> None:
+    """Put a meld of _kind_items with its 胡 under ``text`` in each column: its facts (:func:`_with_hu`), the meld,
+    its word (see _meld_word; a 胡 the word cannot hold, never so, makes it negative: the line goes the JSON way) and
+    its group's text."""
+    items, melds, words, texts = columns
+    full = items[text] = _with_hu(text, facts, hu)
+    melds[text] = facts[0]
+    words[text] = _BASE_WORD[text] + (hu << _HU_AT) if type(hu) is int and 0 <= hu < 2048 else -1 << 300
+    texts[text] = full[7]
 
 
 def _with_hu(text: str, facts: tuple[Meld, bytes, int, int, bytes, bytes], hu: int) -> _MeldFacts:
@@ -1687,8 +1703,8 @@ def _with_hu(text: str, facts: tuple[Meld, bytes, int, int, bytes, bytes], hu: i
     return meld, cards, quad, ti, hu, sao, peng, f'{{"kind": "{text}", "hu": {hu}, "exposed": true}}'
 
 
-# The 吃 of _item_facts with their 胡, per 二七十 a 吃 or not (the same under every table).
-_CHI_FACTS: dict[bool, dict[str, _MeldFacts]] = {}
+# The 吃 of _item_facts with their 胡, per 二七十 a 吃 or not (the same under every table), in the four columns.
+_CHI_FACTS: dict[bool, _ItemColumns] = {}
 
 
 def _new_head(text: str) -> _Head | None:
@@ -1713,25 +1729,12 @@ def _new_head(text: str) -> _Head | None:
         table, kinds, erqishi = _GUILIN.win_table, GUILIN_MELDS, True
     else:
         table, kinds, erqishi = BOHU.win_table_for(options), BOHU_MELDS, options.erqishi
-    items = _item_facts(rules_name, erqishi, kinds, table)
-    columns = _COLUMNS.get(id(items))
-    if columns is None or columns[0] is not items:
-        if len(_COLUMNS) >= 64:
-            _COLUMNS.clear()
-        columns = _COLUMNS[id(items)] = (
-            items,
-            {text: facts[0] for text, facts in items.items()},
-            {
-                text: _BASE_WORD[text] + (facts[4] << _HU_AT) if 0 <= facts[4] < 2048 else -1 << 300
-                for text, facts in items.items()
-            },  # (a 胡 the word cannot hold: never so; the line goes the JSON way)
-            {text: facts[7] for text, facts in items.items()},
-        )
-    return _Head(rules_name, options, table, kinds, erqishi, items, _WHO_TEXT[rules_name], *columns[1:])
+    columns = _item_facts(rules_name, erqishi, kinds, table)
+    return _Head(rules_name, options, table, kinds, erqishi, columns[0], _WHO_TEXT[rules_name], *columns[1:])
 
 
-# The columns of each _item_facts dict (the dict, held so its id stays its own; melds; words; texts), by its identity.
-_COLUMNS: dict[int, tuple[dict[str, _MeldFacts], dict[str, Meld], dict[str, int], dict[str, str]]] = {}
+# A layout line's hand text (canonical glyphs, at most 30) -> (its count vector as an int, as bytes).
+_HAND_TEXT: dict[str, tuple[int, bytes]] = {}
 
 # Count vectors as one int, a byte a kind (kind k in bits 8k .. 8k + 7): ints added add the vectors in C (sum over a
 # map), and to_bytes(20, "little") gives the vector as bytes. _layout_parts bounds what it adds so that no count
@@ -1837,12 +1840,20 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
     if who is None:
         return None
     players, dealer, winner, source, from_seat, first_discard = who
-    if len(hand_text) > 30:  # more than a hand during play holds (25 at most): bounds the counts' bytes
-        return None
     card = _KIND_OF[win_text]
-    # The hand's count vector as one int (see _ONE): the low bytes of its glyphs' UTF-16 units give the kinds.
-    counts = sum(map(_ONE_OF_LOW.__getitem__, _utf16(hand_text)[0][::2]))
-    hand = counts.to_bytes(NUM_KINDS, "little")
+    # The hand's count vector as one int (see _ONE) and as bytes, kept by the hand's text: a stream's hands recur
+    # (1,198 texts among the 1,986 layout lines of sims20k's first 2,000), and a new one costs ~8,000 instructions.
+    known_hand = _HAND_TEXT.get(hand_text)
+    if known_hand is None:
+        if len(hand_text) > 30:  # more than a hand during play holds (25 at most): bounds the counts' bytes
+            return None
+        # The low bytes of its glyphs' UTF-16 units give the kinds.
+        counts = sum(map(_ONE_OF_LOW.__getitem__, _utf16(hand_text)[0][::2]))
+        known_hand = (counts, counts.to_bytes(NUM_KINDS, "little"))
+        if len(_HAND_TEXT) >= _CACHE_LIMIT:
+            _HAND_TEXT.clear()
+        _HAND_TEXT[hand_text] = known_hand
+    counts, hand = known_hand
     if melds_text is not None:
         # The melds' texts between '{"kind": "' and '"}', e.g. 'chi", "cards": "一一壹': each keys its facts. Only
         # well-formed melds are known, so the list is in the layout when every piece is known. Their words (see
