@@ -49,7 +49,8 @@ def test_the_kept_settlement_is_the_games_settlement() -> None:
             wall_rest=list(wall), options=options,
         )  # fmt: skip
         turned, xing = xing_count(held, wall, options)
-        kept, text = score._settle(hu, xing, wall[:turned], source, special, winner, payer, players, options)
+        fields, text = score._settle(hu, xing, wall[:turned], source, special, winner, payer, players, options)
+        kept = score._settled(fields)
         assert (kept.hu, kept.duo, kept.duo_parts, kept.xing_cards, kept.special, kept.points) == (
             plain.hu, plain.duo, plain.duo_parts, plain.xing_cards, plain.special, plain.points,
         )  # fmt: skip

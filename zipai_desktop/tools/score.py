@@ -763,7 +763,8 @@ def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
     answer = _guilin_win(data)
     if isinstance(answer, dict):
         return answer
-    split, s, _, _ = answer
+    split, fields, _, _, _ = answer
+    s = _settled(fields)
     return {
         "valid": True,
         "rules": "guilin",
@@ -783,15 +784,15 @@ def _guilin_line(data: Mapping[str, Any]) -> str:
     answer = _guilin_win(data)
     if isinstance(answer, dict):
         return _dumps(answer)
-    split, s, tail, h = answer
+    split, _, tail, melds, meld_texts = answer
     role = split._role  # a split found by the win check: its groups' text is written from what the check kept
     if role is not None:  # the melds' texts read with them, if these are the melds the role holds
-        groups = _role_text(role, h.meld_texts if role[2] is h.melds else None)
+        groups = _role_text(role, meld_texts if role[2] is melds else None)
     else:
         groups = _groups_text(split.groups)
     if groups is None:
         return _dumps(score_guilin(data))
-    return f'{{"valid": true, "rules": "guilin", "hu": {_int(s.hu)}, "groups": [{groups}], {tail}'
+    return f'{{"valid": true, "rules": "guilin", "hu": {_int(split.hu)}, "groups": [{groups}], {tail}'
 
 
 class _Settled(NamedTuple):
@@ -806,16 +807,26 @@ class _Settled(NamedTuple):
     points: tuple[int, ...]
 
 
-# A _Settled made straight from its fields' tuple, as _new_parts (no frame of the NamedTuple's own constructor).
-_new_settled: Callable[[tuple[Any, ...]], _Settled] = partial(tuple.__new__, _Settled)  # type: ignore[arg-type]
+# What _settle gives of the settlement, as a plain tuple: _Settled's fields, the 醒 cards turned as bytes. A result
+# line reads only its text (and the 舵 to pick a win from the deal), so the named tuple is made only for a dict answer
+# (_settled): a tuple subclass made from Python costs about 1,000 instructions more than the plain tuple.
+_SettledFields = tuple[int, int, dict[str, int], bytes, tuple[str, ...], tuple[int, ...]]
+
+
+def _settled(fields: _SettledFields) -> _Settled:
+    """The _Settled of what _settle gives."""
+    hu, duo, parts, turned, names, points = fields
+    return _Settled(hu, duo, parts, tuple(turned), names, points)
+
 
 
 def _settle(
     hu: int, xing: int, turned: bytes, source: Source, special: tuple[str, ...], winner: int, payer: int | None,
     players: int, options: GuilinOptions,
-) -> tuple[_Settled, str]:  # fmt: skip
-    """What settle_guilin settles, without the explanation the game's settlement panel shows (each 醒 card's counts,
-    the payments): the same functions, fewer objects; with the result line's text after the groups.
+) -> tuple[_SettledFields, str]:  # fmt: skip
+    """What settle_guilin settles (as :func:`_settled` reads it), without the explanation the game's settlement panel
+    shows (each 醒 card's counts, the payments): the same functions, fewer objects; with the result line's text after
+    the groups.
 
     The settlement is kept in three pieces, each by what it depends on, as a stream repeats each piece far more often
     than a whole settlement: the 舵 and its parts (the 胡's 舵, the 醒 counted, an own draw or not, the specials, the
@@ -850,7 +861,7 @@ def _settle(
         if len(_TURNED) >= _CACHE_LIMIT:
             _TURNED.clear()
         _TURNED[turned] = cards
-    return _new_settled((hu, duo, parts, tuple(turned), names, paid[0])), duo_text + cards + paid[1]
+    return (hu, duo, parts, turned, names, paid[0]), duo_text + cards + paid[1]
 
 
 # The pieces of a settlement and their text: the 舵 (the options, the parts, the names, the total, the text from
@@ -860,50 +871,58 @@ _PAID: dict[tuple[int, int, int | None, int], tuple[tuple[int, ...], str]] = {}
 _TURNED: dict[bytes, str] = {}
 
 
-def _guilin_win(data: Mapping[str, Any]) -> tuple[Split, _Settled, str, _Parts] | dict[str, Any]:
-    """The winning split, its settlement, the settlement's text in a result line and the checked request; or the
-    answer for a hand that is not a win."""
-    h = _quick_guilin_parts(data) or _parts_of(_checked_guilin(data))
-    table = h.table
-    options = h.options
-    minimum = options.min_hu
-    held = h.held
+def _guilin_win(
+    data: Mapping[str, Any] | tuple[Any, ...],
+) -> tuple[Split, _SettledFields, str, tuple[Meld, ...], tuple[str, ...] | None] | dict[str, Any]:
+    """The winning split, its settlement (see :func:`_settled`), the settlement's text in a result line, the request's
+    melds and their groups' texts (the quick check's, or None); or the answer for a hand that is not a win.
 
-    source = h.source
+    ``data``: a decoded request, or the fields of the _Parts :func:`_layout_parts` made of a line (a plain tuple: a
+    tuple subclass made from Python, and its fields read by name, cost ~2,000 instructions a line more)."""
+    if type(data) is tuple:
+        parts = data
+    else:
+        parts = _quick_guilin_parts(data) or _parts_of(_checked_guilin(data))  # type: ignore[arg-type]
+    (
+        options, players, dealer, winner, melds, hand, held, card, source, from_seat, first_discard, xing, table, _,
+        known, meld_texts,
+    ) = parts  # fmt: skip
+    minimum = options.min_hu
+
     if source is not _DEAL:  # a win during play: one split, settled once (written out: no closure made a line)
-        split = evaluate_win(h.hand, h.melds, h.win_card, source, table, h.known)
+        split = evaluate_win(hand, melds, card, source, table, known)
         if split is None:
             return _not_a_win("no decomposition")
         if split.hu < minimum:
             return _not_a_win(f"below minimum: {split.hu} < {minimum}")
-        payer = h.from_seat if source is _DISCARD else None
-        turned, xing = xing_count(held, h.xing, options)
-        special = ("dihu",) if h.first_discard else ()
-        settled = _settle(split.hu, xing, h.xing[:turned], source, special, h.winner, payer, h.players, options)
-        return split, settled[0], settled[1], h
+        payer = from_seat if source is _DISCARD else None
+        turned, xing_n = xing_count(held, xing, options)
+        special = ("dihu",) if first_discard else ()
+        settled = _settle(split.hu, xing_n, xing[:turned], source, special, winner, payer, players, options)
+        return split, settled[0], settled[1], melds, meld_texts
 
-    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_Settled, str]:
-        turned, xing = xing_count(held, h.xing, options)
-        return _settle(split.hu, xing, h.xing[:turned], h.source, special, h.winner, payer, h.players, options)
+    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_SettledFields, str]:
+        turned, xing_n = xing_count(held, xing, options)
+        return _settle(split.hu, xing_n, xing[:turned], source, special, winner, payer, players, options)
 
     # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
-    candidates: list[tuple[Split, _Settled, str]] = []
+    candidates: list[tuple[Split, _SettledFields, str]] = []
     reason = "not sanlong_wukan (a non-dealer wins from the deal only with 三龙五坎)"
-    if h.winner == h.dealer:
-        tian = evaluate_win(h.hand, [], None, Source.DEAL, table)
+    if winner == dealer:
+        tian = evaluate_win(hand, [], None, Source.DEAL, table)
         if tian is None:
             reason = "no decomposition, and not sanlong_wukan"
         elif tian.hu < minimum:
             reason = f"below minimum: {tian.hu} < {minimum}, and not sanlong_wukan"
         else:
             candidates.append((tian, *settle(tian, ("tianhu",), None)))
-    sl = sanlong_wukan(list(h.hand), table, wukan_counts_long=options.wukan_counts_long)
+    sl = sanlong_wukan(list(hand), table, wukan_counts_long=options.wukan_counts_long)
     if sl is not None:
         candidates.append((sl, *settle(sl, ("sanlong_wukan",), None)))
     if not candidates:
         return _not_a_win(reason)
-    best = max(candidates, key=lambda c: (c[1].duo, c[0].hu))
-    return *best, h
+    best = max(candidates, key=lambda c: (c[1][1], c[0].hu))  # the 舵, then the 胡
+    return *best, melds, meld_texts
 
 
 def _parts_of(h: GuilinHand | BohuHand) -> _Parts:
@@ -1087,7 +1106,7 @@ def score_bohu(data: Mapping[str, Any]) -> dict[str, Any]:
     answer = _bohu_win(data)
     if isinstance(answer, dict):
         return answer
-    split, huxi, fan, score_, names, paid, _ = answer
+    split, huxi, fan, score_, names, paid, _, _ = answer
     points = _bohu_points(score_, *paid)
     return {
         "valid": True,
@@ -1106,10 +1125,10 @@ def _bohu_line(data: Mapping[str, Any]) -> str:
     answer = _bohu_win(data)
     if isinstance(answer, dict):
         return _dumps(answer)
-    split, huxi, fan, score_, names, paid, h = answer
+    split, huxi, fan, score_, names, paid, melds, meld_texts = answer
     role = split._role  # as in _guilin_line
     if role is not None:
-        groups = _role_text(role, h.meld_texts if role[2] is h.melds else None)
+        groups = _role_text(role, meld_texts if role[2] is melds else None)
     else:
         groups = _groups_text(split.groups)
     if groups is None:
@@ -1142,29 +1161,38 @@ _Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息,
 
 
 def _bohu_win(
-    data: Mapping[str, Any],
-) -> tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool], _Parts] | dict[str, Any]:
-    """(split, 胡息, 番, score, names, (winner, players, losers pay) for :func:`_bohu_points`, the checked request) of
-    the win, or the answer for a hand that is not a win."""
-    h = _quick_bohu_parts(data) or _parts_of(_checked_bohu(data))
-    options = h.options
-    table = h.table
+    data: Mapping[str, Any] | tuple[Any, ...],
+) -> (
+    tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool], tuple[Meld, ...], tuple[str, ...] | None]
+    | dict[str, Any]
+):  # fmt: skip
+    """(split, 胡息, 番, score, names, (winner, players, losers pay) for :func:`_bohu_points`, the request's melds and
+    their groups' texts (the quick check's, or None)) of the win, or the answer for a hand that is not a win.
+    ``data`` as :func:`_guilin_win` takes it."""
+    if type(data) is tuple:
+        parts = data
+    else:
+        parts = _quick_bohu_parts(data) or _parts_of(_checked_bohu(data))  # type: ignore[arg-type]
+    (
+        options, players, dealer, winner, melds, hand, held, card, source, _, first_discard, _, table, quads, known,
+        meld_texts,
+    ) = parts  # fmt: skip
+    # held: every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count
     minimum = options.min_huxi
-    held = h.held  # every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count
 
     candidates: list[_Scored] = []
-    if h.source is _DEAL:
+    if source is _DEAL:
         # §13 and procedure P9, as BohuRules.deal_wins: 三提五坎 for any seat (no shape, no minimum), a complete
         # dealt hand for a dealer without 提 (minimum on the doubled 胡息); a dealer qualifying for both gets the
         # higher score.
-        stw = san_ti_wu_kan(list(h.hand), h.melds, table)
+        stw = san_ti_wu_kan(list(hand), melds, table)
         if stw is not None:
             candidates.append((stw, score_win(stw, held, ("tianhu",), Source.DEAL, options)))
         reason = "not 三提五坎 (a non-dealer wins from the deal only with 3 提, or 提 + 坎 >= 5)"
-        if h.winner == h.dealer:
+        if winner == dealer:
             reason = "not 三提五坎, and a dealer with a 提 holds no complete hand"
-            if not h.melds:
-                tian = evaluate_win(h.hand, [], None, Source.DEAL, table)
+            if not melds:
+                tian = evaluate_win(hand, [], None, Source.DEAL, table)
                 if tian is None:
                     reason = "no decomposition, and not 三提五坎"
                 else:
@@ -1177,27 +1205,26 @@ def _bohu_win(
             return _bohu_not_a_win(reason)
     else:
         # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
-        if h.source is _DISCARD and not (h.first_discard and options.dihu == "first_discard"):
+        if source is _DISCARD and not (first_discard and options.dihu == "first_discard"):
             return _bohu_not_a_win("cannot win on a discard")
-        quads = h.quads  # BohuHand.quads and .held, read once
-        held_n = sum(held) - (h.win_card is not None)
+        held_n = sum(held) - (card is not None)
         short = BOHU.held_target(quads) - held_n
         if short > 0:
             return _bohu_not_a_win(
                 f"short hand: {held_n} cards with {quads} 提/跑, {short} short of {BOHU.held_target(quads)} "
                 "(a player short after an initial 提 cannot win until back on count)"
             )
-        special = ("dihu",) if h.first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
-        roles = evaluate_roles(h.hand, h.melds, h.win_card, h.source, table, h.known)
+        special = ("dihu",) if first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
+        roles = evaluate_roles(hand, melds, card, source, table, known)
         if not roles:
             return _bohu_not_a_win("no decomposition")
         if len(roles) == 1:  # the usual win: one role, no lists to make
-            scored = score_win(roles[0], held, special, h.source, options)
+            scored = score_win(roles[0], held, special, source, options)
             if scored[0] < minimum:
                 return _bohu_not_a_win(f"below minimum: {scored[0]} < {minimum}")
             candidates = [(roles[0], scored)]
         else:
-            scored_roles = [(split, score_win(split, held, special, h.source, options)) for split in roles]
+            scored_roles = [(split, score_win(split, held, special, source, options)) for split in roles]
             # BohuRules.pick_win: among the roles reaching the minimum 胡息, the highest score (ties: the higher 胡息).
             candidates = [c for c in scored_roles if c[1][0] >= minimum]
             if not candidates:
@@ -1209,7 +1236,7 @@ def _bohu_win(
     else:
         split, (huxi, fan, score_, names) = max(candidates, key=lambda c: (c[1][2], c[1][0]))
     # The points are made from these only where they are shown (a result line keeps its text by them).
-    return split, huxi, fan, score_, names, (h.winner, h.players, options.settlement == "losers_pay"), h
+    return split, huxi, fan, score_, names, (winner, players, options.settlement == "losers_pay"), melds, meld_texts
 
 
 def _bohu_points(score_: int, winner: int, players: int, losers_pay: bool) -> list[int]:
@@ -1440,11 +1467,8 @@ class _Parts(NamedTuple):
 _new_parts: Callable[[tuple[Any, ...]], _Parts] = partial(tuple.__new__, _Parts)  # type: ignore[arg-type]
 
 
-def _quick_guilin_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
-    """A plain Guilin request checked in one pass; None sends it the careful way. A request :func:`_layout_parts` has
-    checked comes as its parts (what the line scorers are given for a line in the layout)."""
-    if type(data) is _Parts:
-        return data
+def _quick_guilin_parts(data: Mapping[str, Any]) -> _Parts | None:
+    """A plain Guilin request checked in one pass; None sends it the careful way."""
     common = _quick_common(data, _GUILIN, GUILIN_FIELDS, _GUILIN.players)
     if common is None:
         return None
@@ -1497,11 +1521,8 @@ def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
     )  # fmt: skip
 
 
-def _quick_bohu_parts(data: Mapping[str, Any] | _Parts) -> _Parts | None:
-    """A plain Bohu request checked in one pass; None sends it the careful way. A request :func:`_layout_parts` has
-    checked comes as its parts (what the line scorers are given for a line in the layout)."""
-    if type(data) is _Parts:
-        return data
+def _quick_bohu_parts(data: Mapping[str, Any]) -> _Parts | None:
+    """A plain Bohu request checked in one pass; None sends it the careful way."""
     common = _quick_common(data, BOHU, BOHU_FIELDS, BOHU_PLAYERS)
     if common is None:
         return None
@@ -1741,7 +1762,10 @@ _HAND_TEXT: dict[str, tuple[int, bytes]] = {}
 # reaches 128 (no byte carries into the next): adding _PLUS then sets a byte's top bit (_TOP) exactly when its count
 # is 5 or more, more copies than the deck holds.
 _ONE = tuple(1 << 8 * k for k in range(NUM_KINDS))
-_ONE_OF_LOW = tuple(_ONE[k] if k < NUM_KINDS else 0 for k in _KIND_OF_LOW)  # a glyph's UTF-16 low byte -> its _ONE
+# The same as dicts, for sum(map(...)): a dict's __getitem__ is a C method called directly (~100 instructions), a
+# tuple's a slot wrapper called through an argument tuple (~350).
+_ONE_OF_KIND = dict(enumerate(_ONE))
+_ONE_OF_LOW = {low: _ONE[k] if k < NUM_KINDS else 0 for low, k in enumerate(_KIND_OF_LOW)}  # a UTF-16 low byte -> _ONE
 _COUNTS = (1 << 8 * NUM_KINDS) - 1
 _PLUS = sum(123 << 8 * k for k in range(NUM_KINDS))
 _TOP = sum(128 << 8 * k for k in range(NUM_KINDS))
@@ -1802,9 +1826,10 @@ def _new_who(head: _Head, key: tuple[str, str]) -> tuple[int, int, int, Source, 
     return (int(players), *who)
 
 
-def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
-    """(the game, the checked request) of a line in the layout, as the quick check gives it for the line's JSON value;
-    None for any other line, and for any line the quick check would leave to the careful check."""
+def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
+    """(the game, the checked request) of a line in the layout, the request as the fields of the _Parts the quick
+    check gives for the line's JSON value (a plain tuple: see :func:`_guilin_win`); None for any other line, and for
+    any line the quick check would leave to the careful check."""
     if type(text) is str:
         line = text
     elif type(text) is bytes and len(text) <= _LAYOUT_MAX:
@@ -1886,7 +1911,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
             if len(xing_text) > 64:  # more than the deck leaves (80 - 21): bounds the counts' bytes
                 return None
             xing = _utf16(xing_text)[0][::2].translate(_KIND_OF_LOW)
-            total = counts + sum(map(_ONE.__getitem__, xing))
+            total = counts + sum(map(_ONE_OF_KIND.__getitem__, xing))
         else:
             xing = b""
             total = counts
@@ -1905,9 +1930,9 @@ def _layout_parts(text: str | bytes) -> tuple[str, _Parts] | None:
         if not target - short <= held <= target:
             return None
     known = (meld_n, meld_quads, meld_hu, sao_idx, peng_idx)
-    parts = _new_parts(
-        (options, players, dealer, winner, melds, hand, counts.to_bytes(NUM_KINDS, "little"), card, source,
-         from_seat, first_discard, xing, head.table, meld_quads, known, meld_texts)
+    parts = (
+        options, players, dealer, winner, melds, hand, counts.to_bytes(NUM_KINDS, "little"), card, source, from_seat,
+        first_discard, xing, head.table, meld_quads, known, meld_texts,
     )  # fmt: skip
     return head.rules, parts
 
