@@ -819,7 +819,6 @@ def _settled(fields: _SettledFields) -> _Settled:
     return _Settled(hu, duo, parts, tuple(turned), names, points)
 
 
-
 def _settle(
     hu: int, xing: int, turned: bytes, source: Source, special: tuple[str, ...], winner: int, payer: int | None,
     players: int, options: GuilinOptions,
@@ -900,6 +899,18 @@ def _guilin_win(
         special = ("dihu",) if first_discard else ()
         settled = _settle(split.hu, xing_n, xing[:turned], source, special, winner, payer, players, options)
         return split, settled[0], settled[1], melds, meld_texts
+
+    return _guilin_deal_win(parts)
+
+
+def _guilin_deal_win(
+    parts: tuple[Any, ...],
+) -> tuple[Split, _SettledFields, str, tuple[Meld, ...], tuple[str, ...] | None] | dict[str, Any]:
+    """:func:`_guilin_win` of a win from the deal. A function of its own: the closure and the lambda below make the
+    variables they read cells, and a cell is made at every call of the function that holds them (~400 instructions a
+    cell, six of them), so _guilin_win, which every line calls, holds none."""
+    options, players, dealer, winner, melds, hand, held, _, source, _, _, xing, table, _, _, meld_texts = parts
+    minimum = options.min_hu
 
     def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_SettledFields, str]:
         turned, xing_n = xing_count(held, xing, options)
@@ -1180,62 +1191,90 @@ def _bohu_win(
     # held: every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count
     minimum = options.min_huxi
 
-    candidates: list[_Scored] = []
     if source is _DEAL:
-        # §13 and procedure P9, as BohuRules.deal_wins: 三提五坎 for any seat (no shape, no minimum), a complete
-        # dealt hand for a dealer without 提 (minimum on the doubled 胡息); a dealer qualifying for both gets the
-        # higher score.
-        stw = san_ti_wu_kan(list(hand), melds, table)
-        if stw is not None:
-            candidates.append((stw, score_win(stw, held, ("tianhu",), Source.DEAL, options)))
-        reason = "not 三提五坎 (a non-dealer wins from the deal only with 3 提, or 提 + 坎 >= 5)"
-        if winner == dealer:
-            reason = "not 三提五坎, and a dealer with a 提 holds no complete hand"
-            if not melds:
-                tian = evaluate_win(hand, [], None, Source.DEAL, table)
-                if tian is None:
-                    reason = "no decomposition, and not 三提五坎"
-                else:
-                    scored = score_win(tian, held, ("tianhu",), Source.DEAL, options)
-                    if scored[0] < minimum:
-                        reason = f"below minimum: {scored[0]} < {minimum}, and not 三提五坎"
-                    else:
-                        candidates.append((tian, scored))
-        if not candidates:
-            return _bohu_not_a_win(reason)
+        return _bohu_deal_win(parts)
+    # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
+    if source is _DISCARD and not (first_discard and options.dihu == "first_discard"):
+        return _bohu_not_a_win("cannot win on a discard")
+    # The cards held, sum(held) (held: a count vector as bytes, at most 4 of each of 20 kinds, so its sum is below
+    # 255 and equals the bytes read as a number modulo 255, as 256 is 1 modulo 255): two C calls instead of a sum's
+    # 20 steps (~2,000 instructions).
+    held_n = int.from_bytes(held, "little") % 255 - (card is not None)
+    short = BOHU.held_target(quads) - held_n
+    if short > 0:
+        return _bohu_not_a_win(
+            f"short hand: {held_n} cards with {quads} 提/跑, {short} short of {BOHU.held_target(quads)} "
+            "(a player short after an initial 提 cannot win until back on count)"
+        )
+    special = ("dihu",) if first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
+    roles = evaluate_roles(hand, melds, card, source, table, known)
+    if not roles:
+        return _bohu_not_a_win("no decomposition")
+    if len(roles) == 1:  # the usual win: one role, no lists to make
+        split = roles[0]
+        huxi, fan, score_, names = score_win(split, held, special, source, options)
+        if huxi < minimum:
+            return _bohu_not_a_win(f"below minimum: {huxi} < {minimum}")
     else:
-        # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
-        if source is _DISCARD and not (first_discard and options.dihu == "first_discard"):
-            return _bohu_not_a_win("cannot win on a discard")
-        held_n = sum(held) - (card is not None)
-        short = BOHU.held_target(quads) - held_n
-        if short > 0:
-            return _bohu_not_a_win(
-                f"short hand: {held_n} cards with {quads} 提/跑, {short} short of {BOHU.held_target(quads)} "
-                "(a player short after an initial 提 cannot win until back on count)"
-            )
-        special = ("dihu",) if first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
-        roles = evaluate_roles(hand, melds, card, source, table, known)
-        if not roles:
-            return _bohu_not_a_win("no decomposition")
-        if len(roles) == 1:  # the usual win: one role, no lists to make
-            scored = score_win(roles[0], held, special, source, options)
-            if scored[0] < minimum:
-                return _bohu_not_a_win(f"below minimum: {scored[0]} < {minimum}")
-            candidates = [(roles[0], scored)]
-        else:
-            scored_roles = [(split, score_win(split, held, special, source, options)) for split in roles]
-            # BohuRules.pick_win: among the roles reaching the minimum 胡息, the highest score (ties: the higher 胡息).
-            candidates = [c for c in scored_roles if c[1][0] >= minimum]
-            if not candidates:
-                best = max(c[1][0] for c in scored_roles)
-                return _bohu_not_a_win(f"below minimum: {best} < {minimum}")
+        picked = _bohu_pick_role(roles, held, special, source, options)
+        if type(picked) is dict:
+            return picked
+        split, (huxi, fan, score_, names) = picked  # type: ignore[misc]
+    # The points are made from these only where they are shown (a result line keeps its text by them).
+    return split, huxi, fan, score_, names, (winner, players, options.settlement == "losers_pay"), melds, meld_texts
 
+
+def _bohu_pick_role(
+    roles: Sequence[Split], held: bytes, special: tuple[str, ...], source: Source, options: BohuOptions
+) -> _Scored | dict[str, Any]:
+    """BohuRules.pick_win among the roles of a win during play: among the roles reaching the minimum 胡息, the highest
+    score (ties: the higher 胡息); or the answer when none reaches it. A function of its own, as _guilin_deal_win: its
+    comprehensions make what they read cells."""
+    minimum = options.min_huxi
+    scored_roles = [(split, score_win(split, held, special, source, options)) for split in roles]
+    candidates = [c for c in scored_roles if c[1][0] >= minimum]
+    if not candidates:
+        best = max(c[1][0] for c in scored_roles)
+        return _bohu_not_a_win(f"below minimum: {best} < {minimum}")
+    if len(candidates) == 1:
+        return candidates[0]
+    return max(candidates, key=lambda c: (c[1][2], c[1][0]))
+
+
+def _bohu_deal_win(
+    parts: tuple[Any, ...],
+) -> (
+    tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool], tuple[Meld, ...], tuple[str, ...] | None]
+    | dict[str, Any]
+):  # fmt: skip
+    """:func:`_bohu_win` of a win from the deal (§13 and procedure P9, as BohuRules.deal_wins): 三提五坎 for any seat
+    (no shape, no minimum), a complete dealt hand for a dealer without 提 (minimum on the doubled 胡息); a dealer
+    qualifying for both gets the higher score."""
+    options, players, dealer, winner, melds, hand, held, _, _, _, _, _, table, _, _, meld_texts = parts
+    minimum = options.min_huxi
+    candidates: list[_Scored] = []
+    stw = san_ti_wu_kan(list(hand), melds, table)
+    if stw is not None:
+        candidates.append((stw, score_win(stw, held, ("tianhu",), Source.DEAL, options)))
+    reason = "not 三提五坎 (a non-dealer wins from the deal only with 3 提, or 提 + 坎 >= 5)"
+    if winner == dealer:
+        reason = "not 三提五坎, and a dealer with a 提 holds no complete hand"
+        if not melds:
+            tian = evaluate_win(hand, [], None, Source.DEAL, table)
+            if tian is None:
+                reason = "no decomposition, and not 三提五坎"
+            else:
+                scored = score_win(tian, held, ("tianhu",), Source.DEAL, options)
+                if scored[0] < minimum:
+                    reason = f"below minimum: {scored[0]} < {minimum}, and not 三提五坎"
+                else:
+                    candidates.append((tian, scored))
+    if not candidates:
+        return _bohu_not_a_win(reason)
     if len(candidates) == 1:
         split, (huxi, fan, score_, names) = candidates[0]
     else:
         split, (huxi, fan, score_, names) = max(candidates, key=lambda c: (c[1][2], c[1][0]))
-    # The points are made from these only where they are shown (a result line keeps its text by them).
     return split, huxi, fan, score_, names, (winner, players, options.settlement == "losers_pay"), melds, meld_texts
 
 
