@@ -1654,8 +1654,9 @@ class _Head(NamedTuple):
     texts: dict[str, str]
 
 
-# Heads read: the text up to the options' closing brace -> its _Head, or None where the line goes the JSON way.
-_HEADS: dict[str, _Head | None] = {}
+# Heads read: the text up to the options' closing brace -> its _Head's fields as a plain tuple (unpacked at once:
+# six fields read by name cost ~500 instructions a line more), or None where the line goes the JSON way.
+_HEADS: dict[str, tuple[Any, ...] | None] = {}
 # Per game: the seats' and the source's text -> (players, dealer, winner, source, from, first_discard) or None.
 _WHO_TEXT: dict[str, dict[tuple[str, str], tuple[int, int, int, Source, int, bool] | None]] = {
     "guilin": {},
@@ -1843,14 +1844,14 @@ def _last_meld(melds: tuple[Meld, ...], card: int, kinds: frozenset[MeldKind]) -
     return -1
 
 
-def _new_who(head: _Head, key: tuple[str, str]) -> tuple[int, int, int, Source, int, bool] | None:
+def _new_who(rules: str, key: tuple[str, str]) -> tuple[int, int, int, Source, int, bool] | None:
     """(players, dealer, winner, source, from, first_discard) of the seats' and source's text, checked as
     :func:`_quick_common` checks them; None sends the line the JSON way."""
     m = _LAYOUT_WHO.fullmatch(key[0] + "\0" + key[1])
     if m is None:
         return None
     players, dealer, winner, source, from_, first = m.groups()
-    if int(players) not in (_GUILIN.players if head.rules == "guilin" else BOHU_PLAYERS):
+    if int(players) not in (_GUILIN.players if rules == "guilin" else BOHU_PLAYERS):
         return None
     data = {
         "dealer": int(dealer), "winner": int(winner), "source": source, "from": None if from_ == "null" else int(from_),
@@ -1884,7 +1885,8 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
     head_text = line[:end]
     head = _HEADS.get(head_text, _MISSING)
     if head is _MISSING:
-        head = _new_head(head_text)
+        new = _new_head(head_text)
+        head = None if new is None else tuple(new)
         if len(_HEADS) >= 64:
             _HEADS.clear()
         _HEADS[head_text] = head
@@ -1893,14 +1895,15 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
     m = _LAYOUT_REST.fullmatch(line, end)
     if m is None:
         return None
+    rules, options, table, _, _, _, who_of, meld_of, word_of, text_of = head  # type: ignore[misc]
     who_text, melds_text, hand_text, source_text, win_text, xing_text = m.groups()
     key = (who_text, source_text)
-    who = head.who.get(key, _MISSING)
+    who = who_of.get(key, _MISSING)
     if who is _MISSING:
-        who = _new_who(head, key)
-        if len(head.who) >= _CACHE_LIMIT:
-            head.who.clear()
-        head.who[key] = who
+        who = _new_who(rules, key)
+        if len(who_of) >= _CACHE_LIMIT:
+            who_of.clear()
+        who_of[key] = who
     if who is None:
         return None
     players, dealer, winner, source, from_seat, first_discard = who
@@ -1926,13 +1929,13 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
         if len(pieces) > 8:  # more than a hand holds (7): bounds the words' fields
             return None
         try:
-            melds = tuple(map(head.melds.__getitem__, pieces))
+            melds = tuple(map(meld_of.__getitem__, pieces))
         except KeyError:  # not a well-formed meld of the game: the careful check names it
             return None
-        word = sum(map(head.words.__getitem__, pieces))
+        word = sum(map(word_of.__getitem__, pieces))
         if word < 0:
             return None
-        meld_texts = tuple(map(head.texts.__getitem__, pieces))
+        meld_texts = tuple(map(text_of.__getitem__, pieces))
         counts += word & _COUNTS
         facts = word >> _AT_MELDS
         meld_n, meld_quads, tis, meld_hu = facts & 255, facts >> 8 & 255, facts >> 16 & 255, facts >> 24 & 0xFFFF
@@ -1942,8 +1945,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
         melds, meld_n, meld_quads, tis, meld_hu, sao_idx, peng_idx, meld_texts = (), 0, 0, 0, 0, -1, -1, ()
     counts += _ONE[card]
     held = len(hand_text) + meld_n
-    options = head.options
-    if head.rules == "guilin":  # as _quick_guilin_parts
+    if rules == "guilin":  # as _quick_guilin_parts
         if first_discard and melds:
             return None
         if xing_text:
@@ -1971,9 +1973,9 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
     known = (meld_n, meld_quads, meld_hu, sao_idx, peng_idx)
     parts = (
         options, players, dealer, winner, melds, hand, counts.to_bytes(NUM_KINDS, "little"), card, source, from_seat,
-        first_discard, xing, head.table, meld_quads, known, meld_texts,
+        first_discard, xing, table, meld_quads, known, meld_texts,
     )  # fmt: skip
-    return head.rules, parts
+    return rules, parts
 
 
 # ---------------------------------------------------------------------------------------------------------------------
