@@ -65,6 +65,9 @@ def _check_kept(game: Game) -> None:
         )
         assert seen.piles == tuple(tuple(pile) for pile in game.piles)
         assert seen.discarded == tuple(frozenset(kinds) for kinds in game.discarded)
+        # (the tuples the observations show, kept by the game where the lists change)
+        assert game._piles_view == tuple(game.piles) and game._discarded_view == tuple(game.discarded)
+        assert game._shown_view == tuple(game.melds_shown)
         assert (seen.chou, seen.peng_ban) == (frozenset(game.chou[seat]), frozenset(game.peng_ban[seat]))
 
 
@@ -116,15 +119,15 @@ def test_the_seat_to_act_follows_a_pending_decision_set_from_outside() -> None:
     assert game.to_act == (pending.seat + 1) % 3 and game.pending is other
     assert game.legal_actions(game.to_act) == list(pending.actions)
     # An observation shows the offered actions as a tuple, whether the engine made them (a tuple, shown as it is) or
-    # code outside set a list; the same for the seats that play.
+    # code outside set a list (the pending setter keeps them as a tuple); the seats that play are a tuple.
     seat = game.to_act
     assert observe(game, seat).legal == tuple(pending.actions)
     game.pending = Pending(seat, "discard", list(pending.actions))
-    game.active = list(game.active)
     seen = observe(game, seat)
     assert type(seen.legal) is tuple and seen.legal == tuple(pending.actions)
     assert type(seen.active) is tuple and seen.active == (0, 1, 2)
     assert game.legal_actions(seat) == list(pending.actions)
+    assert game.pending is game.pending and game.pending.actions == seen.legal
 
 
 def test_the_shared_melds_and_deal_events_are_the_values_they_stand_for() -> None:

@@ -285,6 +285,9 @@ class Game:
         "_next",
         "_orders",
         "_others",
+        "_discarded_view",
+        "_piles_view",
+        "_shown_view",
         "_reach",
         "_rules_name",
         "_spare",
@@ -406,6 +409,13 @@ class Game:
         # observation, made at every decision, shows them as they are instead of copying five sets.
         self.chou: list[frozenset[int]] = [_NO_KINDS] * n  # 臭牌 (incl. own discards): may not 吃
         self.discarded: list[frozenset[int]] = [_NO_KINDS] * n
+        # The piles, the discarded kinds and the melds as the others see them, as one tuple each: what every
+        # observation shows (about 28 a Guilin hand), made again where the list changes (a pile ~20 times a hand, the
+        # kinds ~12, the melds ~8) instead of copied at every observation. Code that sets piles, kinds or melds from
+        # outside calls :meth:`recount`.
+        self._piles_view: tuple[tuple[int, ...], ...] = ((),) * n
+        self._discarded_view: tuple[frozenset[int], ...] = (_NO_KINDS,) * n
+        self._shown_view: tuple[tuple[Meld, ...], ...] = ((),) * n
         self.peng_ban: list[frozenset[int]] = [_NO_KINDS] * n  # declined 碰: may not 碰, flip is 过扫
         self.hu_locked = [False] * n  # 过胡 (option)
         self.events: list[ev.Event] = []
@@ -475,7 +485,9 @@ class Game:
             return
         self.to_act = pending.seat
         self._kind = pending.kind
-        self._actions = pending.actions
+        # (a tuple, as the engine makes them: an observation shows them as they are)
+        actions = pending.actions
+        self._actions = actions if type(actions) is tuple else tuple(actions)
         self._win = pending.win
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -576,6 +588,9 @@ class Game:
         self._facts = [hu_meld_facts(ms) for ms in self.melds]
         self.melds_own = [tuple(ms) for ms in self.melds]
         self.melds_shown = [shown_to_others(ms) for ms in self.melds_own]
+        self._shown_view = tuple(self.melds_shown)
+        self._piles_view = tuple(self.piles)
+        self._discarded_view = tuple(self.discarded)
         self._reach = [_NO_REACH] * self.players
 
     def deal_hands(self, size: int) -> None:
@@ -779,6 +794,7 @@ class Game:
         assert card is not None
         self.dead_card = None
         self.piles[seat] += (card,)
+        self._piles_view = tuple(self.piles)
         self._spent[card] += 1
         self._emit(ev.ToPile(seat, card, dead=True))
         self._flip(self.next_seat(seat))
@@ -828,6 +844,7 @@ class Game:
             self.melds_shown[seat] = own
         else:
             self.melds_shown[seat] = (*self.melds_shown[seat], meld)
+        self._shown_view = tuple(self.melds_shown)
         # The event, shared between equal values (see events.py): a 吃 meld is one of a few hundred groups, so the same
         # few thousand Melded values come back hand after hand. (Hashing the key is about a tenth of making the event.)
         meld = melds[-1]
@@ -848,6 +865,7 @@ class Game:
     def _show_melds(self, seat: int) -> None:
         own = self.melds_own[seat] = tuple(self.melds[seat])
         self.melds_shown[seat] = shown_to_others(own)
+        self._shown_view = tuple(self.melds_shown)
 
     def _expose_longs(self, seat: int) -> None:
         """Procedure P6: making a quad while holding concealed 龙 lays every 龙 down face up (重舵)."""
@@ -978,6 +996,7 @@ class Game:
         # Nobody takes the card: it goes face up to the owner's right; the next player flips.
         self.window = None
         self.piles[owner] += (card,)
+        self._piles_view = tuple(self.piles)
         self._spent[card] += 1
         self.events.append(ev.TO_PILE[owner][card])
         return False
@@ -1224,6 +1243,7 @@ class Game:
         self.sizes[seat] -= 1
         self._reach[seat] = _NO_REACH  # (the hand changed)
         self.discarded[seat] = self.discarded[seat] | _ONE_KIND[card]
+        self._discarded_view = tuple(self.discarded)
         if self.procedure.own_discard_ban:
             self.chou[seat] = self.chou[seat] | _ONE_KIND[card]  # §7.4: never 吃 a kind you discarded
         self.events.append(ev.DISCARDED[seat][card])

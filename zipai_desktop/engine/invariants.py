@@ -17,6 +17,11 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"impossible hand counts {hand}")
     if game.sizes != [sum(hand) for hand in game.hands]:
         problems.append(f"kept hand sizes {game.sizes} are not the hands' {[sum(hand) for hand in game.hands]}")
+    # (the tuples every observation shows, kept where the lists change: see Game._piles_view)
+    if game._piles_view != tuple(game.piles) or game._discarded_view != tuple(game.discarded):
+        problems.append("the kept piles or discarded kinds are not the game's")
+    if game._shown_view != tuple(game.melds_shown):
+        problems.append("the kept melds as shown are not the game's")
     if game.phase is Phase.ENDED:
         if game.result is None:
             problems.append("ended without a result")

@@ -51,13 +51,17 @@ class Observation(NamedTuple):
 _new_observation = tuple.__new__
 
 
-def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
+def observe(game: Game, seat: int, with_events: bool = False) -> Observation:
     """What ``seat`` may see now (``with_events``: with the events it has seen, redacted)."""
-    # Built at every decision (about 28 a Guilin hand, ~8,500 machine instructions each before this shape): one test
+    # Built at every decision (about 28 a Guilin hand, ~8,400 machine instructions each before this shape): one test
     # tells the seat to act from the others, every field is read once, straight into the tuple, and no value is kept
     # in a variable that is read once. The pending decision's parts as the game keeps them (not the ``pending``
-    # property, which makes an object). The offered actions and the seats that play are tuples when the engine made
-    # them (code outside may set a list): taken as they are then, without a tuple() call that returns the same object.
+    # property, which makes an object). ``with_events`` is not keyword-only: a function with keyword-only parameters
+    # is never given the interpreter's quick call (and its default is looked up in a dict at every call).
+    # The offered actions and the seats that play are tuples (the engine makes them so, and so does the pending
+    # setter for actions set from outside), the piles, the discarded kinds and every seat's melds as the others see
+    # them tuples kept by the game where they change (Game._piles_view, _discarded_view, _shown_view): shown as they
+    # are, without a tuple() call, a tuple made and freed at each decision (about -1,100 machine instructions a call).
     kind = game._kind
     if kind is None or game.to_act != seat:
         mine = False
@@ -66,8 +70,6 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     else:
         mine = True
         legal = game._actions  # type: ignore[assignment]
-        if type(legal) is not tuple:
-            legal = tuple(legal)
     window = game.window
     if window is None:
         offer = owner = None
@@ -78,19 +80,12 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         flip = window.flip
     if kind == "hu_dead":
         offer = game.dead_card
-    active = game.active
-    if type(active) is not tuple:
-        active = tuple(active)
-    hand = game.hands[seat]
-    assert len(hand) == NUM_KINDS
     # Every seat's melds as the others see them, and this seat's own as it sees them: both kept by the game as melds
-    # are made (Game.melds_shown, Game.melds_own; one tuple while none of the seat's melds is face down).
-    shown = game.melds_shown
+    # are made (Game.melds_own, Game._shown_view; one tuple while none of the seat's melds is face down).
+    melds = game._shown_view
     own = game.melds_own[seat]
-    if shown[seat] is own:
-        melds = tuple(shown)
-    else:
-        melds = (*shown[:seat], own, *shown[seat + 1 :])
+    if melds[seat] is not own:
+        melds = (*melds[:seat], own, *melds[seat + 1 :])
     # (The redaction is a function of its own: a generator here that reads ``seat`` would make ``seat`` a cell, made
     # and freed at every call, with or without events: ~900 machine instructions of an observation.)
     # The fields in their order, without the keyword handling of the generated constructor.
@@ -101,13 +96,13 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
             game._rules_name,  # (rules.name, kept by the game)
             game.options,
             game.players,
-            active,
+            game.active,
             game.dealer,
-            tuple(hand),
+            tuple(game.hands[seat]),
             tuple(game.sizes),  # (kept by the game as cards move: summing the hands here cost a tenth of observe)
             melds,
-            tuple(game.piles),  # (tuples, replaced by the game when a card goes to a pile)
-            tuple(game.discarded),  # (frozen sets, replaced by the game when a kind is added)
+            game._piles_view,
+            game._discarded_view,
             len(game.wall),
             game.dang_di,
             offer,
