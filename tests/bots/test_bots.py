@@ -117,3 +117,17 @@ def test_the_random_bot_draws_what_randrange_draws() -> None:
             assert bot.choose(None, options) == rng.randrange(n)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         make_bot("random", "x").choose(None, [])  # type: ignore[arg-type]
+
+
+def test_random_bots_alive_together_keep_their_own_streams() -> None:
+    """A bot's generator is seeded again for a new bot only once nothing holds it: bots made while others are still
+    held (a match keeps its seats' bots; the sim lets them go hand by hand) each draw their own seed's stream."""
+    held: list[tuple[object, random.Random]] = []
+    for i in range(60):
+        seed: int | str = f"held:{i}" if i % 3 else i
+        held.append((make_bot("random", seed), random.Random(seed)))
+        if i % 4 == 3:
+            held.pop(i % 5)  # (let some go, so that their generators are seeded again for the next bots)
+        for bot, rng in held:  # (interleaved: a generator shared by two bots would show in the next draws)
+            for n in (2, 7, 20):
+                assert bot.choose(None, list(range(n))) == rng.randrange(n)  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from _random import Random as _CRandom
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -28,6 +29,33 @@ class Bot(Protocol):
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action: ...
 
 
+# The bits of a draw below n (n.bit_length()), read by index: a method call costs more than a table read.
+_BITS = tuple(n.bit_length() for n in range(256))
+# The C generators of the bots made last, oldest first. A bot is made per seat and hand and let go when the next hand's
+# bots are made: a new generator zeroes, and later frees, 2.5 kB of state (~3,300 machine instructions a bot, three
+# bots a hand), so the oldest of these, once nothing else holds it (its bot is gone), is seeded again for a new bot.
+# Seeding sets the whole state (every word and the position), so it is exactly the generator _CRandom(key) makes. The
+# reference count tells "nothing else holds it" (CPython; elsewhere every bot gets a new generator).
+_RECENT: list[_CRandom] = []
+_RECENT_MAX = 8
+_refcount = getattr(sys, "getrefcount", None)
+
+
+def _generator(key: int) -> _CRandom:
+    """A C generator seeded with ``key``, as ``random.Random(key)`` seeds it (its stream is that one's)."""
+    recent = _RECENT
+    if len(recent) >= _RECENT_MAX:
+        rng = recent.pop(0)
+        # (held by this variable and the call's argument only: no bot or caller can reach it)
+        if _refcount is not None and _refcount(rng) == 2:
+            rng.seed(key)
+            recent.append(rng)
+            return rng
+    rng = _CRandom(key)
+    recent.append(rng)
+    return rng
+
+
 class RandomBot:
     """Uniform over the legal actions: the baseline every level must beat."""
 
@@ -41,22 +69,26 @@ class RandomBot:
         self.rng: _CRandom
         if type(seed) is str:
             raw = seed.encode()
-            self.rng = _CRandom(int.from_bytes(raw + sha512(raw).digest(), "big"))
+            self.rng = _generator(int.from_bytes(raw + sha512(raw).digest(), "big"))
         elif type(seed) is int:
-            self.rng = _CRandom(seed)
+            self.rng = _generator(seed)
         else:
             self.rng = random.Random(seed)
+        self._bits = self.rng.getrandbits  # (bound once: read at every choice)
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         # rng.randrange(n): its draw (Random._randbelow_with_getrandbits) inline, the same bits taken in the same way.
         n = len(legal)
-        if n == 0:
+        if not n:
             raise ValueError("no legal action to choose from")
-        k = n.bit_length()
-        getrandbits = self.rng.getrandbits
-        r = getrandbits(k)
+        try:
+            k = _BITS[n]
+        except IndexError:
+            k = n.bit_length()
+        bits = self._bits
+        r = bits(k)
         while r >= n:
-            r = getrandbits(k)
+            r = bits(k)
         return legal[r]
 
 
