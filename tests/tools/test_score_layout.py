@@ -220,6 +220,42 @@ def test_the_melds_known_to_the_layout_path_are_the_melds_the_quick_check_takes(
         assert taken == head.items.keys() and len(taken) >= 200
 
 
+def test_the_layout_columns_shared_by_tables_are_each_tables_own_facts(monkeypatch: Any) -> None:
+    """_item_facts shares the 吃 (those without 二七十 cut from those with) and each kind's melds by its row of values
+    (each meld by its text and 胡): in whatever order the tables come, from empty kept columns, every head's four
+    columns hold exactly what _new_meld_facts gives each meld under that head's own table (its 胡, its word, its
+    group's text). Bohu tables that differ only by the doubled rank share all but that rank's melds."""
+    heads = ['{"rules": "guilin", "options": {}', '{"rules": "guilin", "options": {"min_hu": 15}']
+    heads += [f'{{"rules": "bohu", "options": {{"erqishi": {e}, "bonus_rank": {r}}}'
+              for e in ("true", "false") for r in (0, 1, 2, 7, 10)]  # fmt: skip
+    rng = random.Random(1213)
+    checked = 0
+    for round_ in range(4):
+        order = heads[:] if round_ == 0 else rng.sample(heads, len(heads))
+        for name in ("_ITEM_FACTS", "_CHI_FACTS", "_KIND_ROWS", "_HU_ITEMS"):
+            monkeypatch.setattr(score, name, {})
+        for head_text in order:
+            head = score._new_head(head_text)
+            assert head is not None
+            expected = 0
+            for kind in head.kinds:
+                for text in score._kind_items(kind):
+                    kind_name, cards = text.split('", "cards": "')
+                    raw = {"kind": kind_name, "cards": cards}
+                    facts = score._new_meld_facts(raw, head.kinds, head.rules, head.erqishi, head.table, {})
+                    if facts is None:  # a 二七十 where it is not a 吃
+                        assert text not in head.items
+                        continue
+                    expected += 1
+                    assert head.items[text] == facts, (head_text, text)
+                    assert head.melds[text] == facts[0]
+                    assert head.texts[text] == facts[7]
+                    assert head.words[text] == score._BASE_WORD[text] + (facts[4] << score._HU_AT)
+                    checked += 1
+            assert len(head.items) == len(head.melds) == len(head.words) == len(head.texts) == expected
+    assert checked > 10_000
+
+
 def _laid_out_line(rng: random.Random, game: str) -> tuple[str, dict[str, Any]]:
     """A request in the layout with seeded melds, a hand of the count the rules want and a winning card that is often
     a meld's own card (the 扫 / 偎 / 碰 the win check may make a quad)."""
