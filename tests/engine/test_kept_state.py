@@ -47,6 +47,8 @@ def _check_kept(game: Game) -> None:
         melds = game.melds[seat]
         assert game._facts[seat] == meld_facts(melds), (seat, melds)  # kept as melds are made
         assert game.meld_facts(seat) == meld_facts(melds)
+        # (the quads, 龙 held included, counted on bytes only when a 龙 is held)
+        assert game.quads(seat) == meld_facts(melds)[1] + game.hands[seat].count(4)
         assert game.melds_own[seat] == tuple(melds)
         # (the hand it was made for, the reach mask, -1 where the test cannot tell, and the kinds a 吃 may take)
         reach = game._reach[seat]
