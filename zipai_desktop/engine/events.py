@@ -6,6 +6,7 @@ hides its kind from the others; offers and passes are private to the seat concer
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, replace
 from typing import Any
 
@@ -155,24 +156,32 @@ class HandEnded(Event):
     hands: tuple[str, ...]
 
 
-def _quick_init(cls: type) -> None:
-    """Give a frozen slots event class an ``__init__`` that sets each field through its slot's own descriptor.
-
-    The generated one calls ``object.__setattr__`` per field (the frozen class refuses plain assignment); a hand makes
-    about 90 events, and this takes half the time. Same parameters, order and defaults; the class stays frozen.
-    """
+def _parameters(cls: type, namespace: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The event class's field names, and its parameters as its generated ``__init__`` takes them (the defaults put
+    in ``namespace``)."""
     fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
     names = list(fields)
-    namespace: dict[str, Any] = {}
     params = []
     for i, name in enumerate(names):
-        namespace[f"_set{i}"] = cls.__dict__[name].__set__
         default = fields[name].default
         if default is MISSING:
             params.append(name)
         else:
             namespace[f"_default{i}"] = default
             params.append(f"{name}=_default{i}")
+    return names, params
+
+
+def _quick_init(cls: type) -> None:
+    """Give a frozen slots event class an ``__init__`` that sets each field through its slot's own descriptor.
+
+    The generated one calls ``object.__setattr__`` per field (the frozen class refuses plain assignment); a hand makes
+    about 90 events, and this takes half the time. Same parameters, order and defaults; the class stays frozen.
+    """
+    namespace: dict[str, Any] = {}
+    names, params = _parameters(cls, namespace)
+    for i, name in enumerate(names):
+        namespace[f"_set{i}"] = cls.__dict__[name].__set__
     body = "".join(f"    _set{i}(self, {name})\n" for i, name in enumerate(names)) or "    pass\n"
     exec(f"def __init__(self, {', '.join(params)}):\n{body}", namespace)  # noqa: S102 - code made from field names
     init = namespace["__init__"]
@@ -201,62 +210,31 @@ PRIVATE_EVENTS = (Offered, Passed)
 del Event.__setattr__, Event.__delattr__
 
 
-def _twin(cls: type[Event]) -> Any:
-    """A class with ``cls``'s slots, in order, under :class:`Event`, storing plainly and made without ``__init__``."""
-    slots = cls.__slots__
-    assert tuple(slots) == tuple(cls.__dataclass_fields__), cls
-    return type(f"_{cls.__name__}Making", (Event,), {"__slots__": slots, "__init__": object.__init__})
+def _maker(cls: type[Event], name: str) -> Any:
+    """A function taking ``cls``'s fields (same order and defaults) that fills a twin of ``cls`` (its slots, in
+    order, under :class:`Event`, storing plainly and made without ``__init__``) and gives it the class ``cls``."""
+    namespace: dict[str, Any] = {"_cls": cls}
+    names, params = _parameters(cls, namespace)
+    assert tuple(cls.__slots__) == tuple(names), cls
+    namespace["_twin"] = type(
+        f"_{cls.__name__}Making", (Event,), {"__slots__": tuple(names), "__init__": object.__init__}
+    )
+    body = "".join(f"    event.{field} = {field}\n" for field in names)
+    source = (
+        f"def {name}({', '.join(params)}):\n    event = _twin()\n{body}    event.__class__ = _cls\n    return event\n"
+    )
+    exec(source, namespace)  # noqa: S102 - code made from field names
+    make = namespace[name]
+    make.__doc__ = f"``{cls.__name__}(...)``, made quickly (the same fields, order and defaults)."
+    return make
 
 
-_DealtMaking, _FlippedMaking, _MeldedMaking, _HandEndedMaking = map(_twin, (Dealt, Flipped, Melded, HandEnded))
-
-
-def dealt(seat: int, cards: tuple[int, ...] | None, count: int) -> Dealt:
-    """``Dealt(seat, cards, count)``, made quickly."""
-    event = _DealtMaking()
-    event.seat = seat
-    event.cards = cards
-    event.count = count
-    event.__class__ = Dealt
-    return event  # type: ignore[no-any-return]
-
-
-def flipped(seat: int, card: int | None, wall: int, hidden: bool = False) -> Flipped:
-    """``Flipped(seat, card, wall, hidden)``, made quickly."""
-    event = _FlippedMaking()
-    event.seat = seat
-    event.card = card
-    event.wall = wall
-    event.hidden = hidden
-    event.__class__ = Flipped
-    return event  # type: ignore[no-any-return]
-
-
-def melded(
-    seat: int, meld: Meld, replaces: int, forced: bool, from_seat: int, from_hand: tuple[int, ...] = ()
-) -> Melded:
-    """``Melded(seat, meld, replaces, forced, from_seat, from_hand)``, made quickly."""
-    event = _MeldedMaking()
-    event.seat = seat
-    event.meld = meld
-    event.replaces = replaces
-    event.forced = forced
-    event.from_seat = from_seat
-    event.from_hand = from_hand
-    event.__class__ = Melded
-    return event  # type: ignore[no-any-return]
-
-
-def hand_ended(winner: int | None, points: tuple[int, ...], score: int, hands: tuple[str, ...]) -> HandEnded:
-    """``HandEnded(winner, points, score, hands)``, made quickly."""
-    event = _HandEndedMaking()
-    event.winner = winner
-    event.points = points
-    event.score = score
-    event.hands = hands
-    event.__class__ = HandEnded
-    return event  # type: ignore[no-any-return]
-
+#: ``Dealt(seat, cards, count)``, ``Flipped(seat, card, wall, hidden=False)``, ``Melded(seat, meld, replaces, forced,
+#: from_seat, from_hand=())`` and ``HandEnded(winner, points, score, hands)``, made quickly
+dealt: Callable[[int, tuple[int, ...] | None, int], Dealt] = _maker(Dealt, "dealt")
+flipped: Callable[..., Flipped] = _maker(Flipped, "flipped")
+melded: Callable[..., Melded] = _maker(Melded, "melded")
+hand_ended: Callable[[int | None, tuple[int, ...], int, tuple[str, ...]], HandEnded] = _maker(HandEnded, "hand_ended")
 
 # --- Shared events ---------------------------------------------------------------------------------------------------
 # Events are values: frozen, compared and hashed by value, with no identity of their own. So one instance can stand for
