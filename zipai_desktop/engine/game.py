@@ -1131,7 +1131,7 @@ class Game:
                     free[card] = 3
                     if free_value(hu_symbols(bytes(free)), need_pair, table.erqishi) == -1:
                         return None
-        splits = evaluate_roles(hand, self.melds[seat], card, source, self.table)
+        splits = evaluate_roles(hand, self.melds[seat], card, source, self.table, None, self._facts[seat])
         if not splits:
             return None
         special = self.rules.win_specials(self, seat, source, from_seat, opening)

@@ -146,11 +146,9 @@ class WinTable:
     first_quad_free: bool = True  # Guilin: the first quad replaces the pair (21 + max(0, Q - 1)); Bohu: 20 + k
     # Values per kind (group kind -> 20 values) and complete counts, filled on first use; not part of the identity.
     _per_kind: dict[str, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
-    # The win check's caches of hands (bytes of the counts -> what a check needs) and meld lists (their identities ->
-    # the melds and their 胡) under this table's values; bounded, not part of the identity.
-    _hands: dict[bytes, tuple[bytes, int, int, int, int]] = field(
-        default_factory=dict, init=False, compare=False, repr=False
-    )
+    # The win check's caches of meld lists (their identities -> the melds and their 胡) and of the 胡 of the 坎 / 龙
+    # held (by the hand's 3s and 4s, see _fixed_hu) under this table's values; bounded, not part of the identity.
+    _fixed: dict[bytes, int] = field(default_factory=dict, init=False, compare=False, repr=False)
     _melds: dict[tuple[int, ...], tuple[tuple[Meld, ...], int]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -182,14 +180,6 @@ class WinTable:
         """:meth:`complete_count` of 0..20 quads, as a tuple."""
         return self._complete
 
-    def locked_by_suit(self) -> tuple[int, ...]:
-        """(坎 small, 坎 big, 龙 small, 龙 big) when every kind of a suit is worth the same, else ()."""
-        kan, long_ = self.values_of("kan"), self.values_of("long")
-        uniform = all(len(set(v[s : s + 10])) == 1 for v in (kan, long_) for s in (0, 10))
-        out = (kan[0], kan[10], long_[0], long_[10]) if uniform else ()
-        self._per_kind["locked_by_suit"] = out
-        return out
-
     def value(self, kind: str, card: int) -> int:
         small, big = self.values[kind]
         value = big if card >= 10 else small
@@ -216,11 +206,15 @@ class WinTable:
 
 _MAX_COUNT = 3
 _FREE_COUNTS = bytes([0, 1, 2] + [0] * 253)  # bytes.translate: a held count -> its free count (3 / 4 are 坎 / 龙)
+_HELD_COUNTS = bytes([0, 1, 2, 3, 4] + [0] * 251)  # a held count as it counts among the hand's cards
 _IS3 = bytes(c == 3 for c in range(256))
+_LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))  # a held count of a 坎 / 龙 as it is, any other 0
 _IS4 = bytes(c == 4 for c in range(256))
 
 
 _LOW10 = (1 << 80) - 1  # the ten low bytes of an int: the small suit of a hand read little-endian
+# Per card kind, one card of it among the free cards' symbols read as one int (big-endian, 十 first: see _symbols).
+_UNIT_AT = tuple((4 if k < 10 else 1) << 8 * (k % 10) for k in range(NUM_KINDS))
 
 
 def _symbols(free: bytes) -> bytes:
@@ -476,39 +470,24 @@ _MELD_INFO: dict[tuple[int, ...], tuple[tuple[Meld, ...], int, int, dict[int, tu
 _INFO_LIMIT = 2_048
 
 
-def _hand_info(
-    raw: bytes, table: WinTable, kans: int, longs: int, cards: int, free: int
-) -> tuple[bytes, int, int, int, int]:
-    """(free-card symbols, free cards, cards, 龙, 胡 of the 坎 and 龙) of a hand given as bytes, for ``table``; kept.
+def _fixed_hu(raw: bytes, table: WinTable) -> int:
+    """The 胡 of the 坎 (3 held) and 龙 (4 held) of a hand given as bytes, kept on the table by the hand's 3s and 4s.
 
-    A count of 3 or 4 is a 坎 / 龙: fixed, not free. The caller has counted the 坎, 龙 and cards, and read the free
-    counts as one little-endian int (``free``).
+    Asked only for a role that completes the hand. Few patterns of 坎 / 龙 recur (the score command's lines hold a
+    few hundred among thousands of hands), and a look-up by the pattern costs a fraction of counting the 3s and 4s
+    of each suit (bytes.count parses its arguments the slow way: ~500 instructions a call).
     """
-    symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
-    info = (symbols, cards - 3 * kans - 4 * longs, cards, longs, _fixed_hu(raw, table, kans, longs))
-    cache = table._hands
-    if len(cache) >= _INFO_LIMIT:
-        cache.clear()
-    cache[raw] = info
-    return info
-
-
-def _fixed_hu(raw: bytes, table: WinTable, kans: int, longs: int) -> int:
-    """The 胡 of the 坎 (3 held) and 龙 (4 held) of a hand given as bytes."""
-    if not kans and not longs:
-        return 0
-    by_suit = table._per_kind.get("locked_by_suit")
-    if by_suit is None:
-        by_suit = table.locked_by_suit()
-    if by_suit:  # 坎 and 龙 are worth the same in a suit (no doubled rank): count them per suit
-        small, big = raw[:10], raw[10:]
-        fixed = by_suit[0] * small.count(3) + by_suit[1] * big.count(3)
-        if longs:
-            fixed += by_suit[2] * small.count(4) + by_suit[3] * big.count(4)
-        return fixed
-    return sum(compress(table.values_of("kan"), raw.translate(_IS3))) + sum(
-        compress(table.values_of("long"), raw.translate(_IS4))
-    )
+    pattern = raw.translate(_LOCKED)
+    kept = table._fixed
+    fixed = kept.get(pattern)
+    if fixed is None:
+        fixed = sum(compress(table.values_of("kan"), pattern.translate(_IS3))) + sum(
+            compress(table.values_of("long"), pattern.translate(_IS4))
+        )
+        if len(kept) >= _INFO_LIMIT:
+            kept.clear()
+        kept[pattern] = fixed
+    return fixed
 
 
 def meld_facts(melds: Sequence[Meld]) -> tuple[int, int, dict[int, tuple[int, int]]]:
@@ -644,59 +623,58 @@ def evaluate_roles(
     source: Source,
     table: WinTable,
     known: MeldsKnown | None = None,
+    facts: tuple[int, int, dict[int, tuple[int, int]]] | None = None,
 ) -> list[Split]:
     """For every role of the winning card that completes the hand, its split with the highest 胡.
 
     A game whose score depends on more than 胡 (Bohu's 飘胡 depends on whether the card makes a 碰-type triple) picks
     among these by its own score. The splits build their groups when first read. ``known`` (the melds' facts, see
     :data:`MeldsKnown`; only with melds and a card) spares working them out: a meld list met for the first time cost
-    about 30,000 instructions here (callgrind), most of a first-sight check in the score command.
+    about 30,000 instructions here (callgrind), most of a first-sight check in the score command. ``facts``: what
+    :func:`meld_facts` gives for ``melds``, if the caller keeps it (the game does, per seat, as melds are made): a new
+    meld list's facts cost ~5,000 instructions, the look-up of a known one ~1,000.
     """
+    # The value first: the counts and the free cards' walk decide most checks (the game's fail ~9 in 10), and the 胡 of
+    # the 坎 / 龙 and of the melds is read only for a role that completes the hand. The hand's figures come from two
+    # translates of its bytes, each summed by casting out 255s (a count is at most 4, 80 cards in all: no carry),
+    # rather than kept per hand: new hands are most of the checks (see the measured figures in the commit).
     raw = bytes(hand)
-    info = table._hands.get(raw)
-    if info is None:
-        # Counts first: most hands checked for the first time fail on them, before the symbols are worth making.
-        free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
-        longs = raw.count(4)
-        kans = raw.count(3)
-        free_n = free % 255  # the sum of the free counts (casting out 255s: each is 0..2)
-        hand_n = free_n + 3 * kans + 4 * longs
-        quads = longs
-    else:
-        free_n, hand_n, quads = info[1], info[2], info[3]
+    free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
+    free_n = free % 255  # the free cards (a count of 3 / 4 is a 坎 / 龙, fixed)
+    hand_n = int.from_bytes(raw.translate(_HELD_COUNTS), "little") % 255  # the cards (free, 坎 and 龙)
+    longs = raw.count(4) if 4 in raw else 0
     sao_idx = peng_idx = -1
-    meld_hu = 0
+    meld_hu: int | None
     if known is not None:
         meld_n, meld_q, meld_hu, sao_idx, peng_idx = known
-        quads += meld_q
     elif melds:
-        key = tuple(map(id, melds))
-        _, meld_n, meld_q, by_card = _MELD_INFO.get(key) or _meld_info(melds)
-        quads += meld_q
-        cached = table._melds.get(key)
-        meld_hu = cached[1] if cached is not None else _meld_hu(key, tuple(melds), table)
-        if card is not None:
-            sao_idx, peng_idx = by_card.get(card, _NO_MELD)
+        if facts is None:
+            _, meld_n, meld_q, by_card = _MELD_INFO.get(tuple(map(id, melds))) or _meld_info(melds)
+        else:
+            meld_n, meld_q, by_card = facts
+        meld_hu = None  # read when a role completes the hand
+        if card is not None and card in by_card:
+            sao_idx, peng_idx = by_card[card]
     else:
-        meld_n = 0
+        meld_n = meld_q = meld_hu = 0
+    quads = longs + meld_q
     complete = table._complete
-    pair_always = table.pair_always
-    erqishi = table.erqishi
     if card is None:
         # The hand as it stands: one role.
         if hand_n + meld_n != complete[quads]:
             return []
-        need_pair = pair_always or quads >= 1
+        need_pair = table.pair_always or quads >= 1
         if free_n % 3 != (2 if need_pair else 0):
             return []
-        if info is None:
-            info = _hand_info(raw, table, kans, longs, hand_n, free)
-        symbols = info[0]
+        symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
+        erqishi = table.erqishi
         value = free_value(symbols, need_pair, erqishi) if free_n <= CAP else _searched(symbols, need_pair, erqishi)
         if value < 0:
             return []
+        if meld_hu is None:
+            meld_hu = _melds_hu(melds, table)
         role: _RoleArgs = ("base", raw, tuple(melds), None, -1, -1, table, symbols, need_pair, value)
-        return [_lazy_split(value + info[4] + meld_hu, quads, role)]
+        return [_lazy_split(value + (_fixed_hu(raw, table) if longs or 3 in raw else 0) + meld_hu, quads, role)]
 
     total_cards = hand_n + meld_n + 1
     same = total_cards == complete[quads]  # roles that make no quad
@@ -705,9 +683,69 @@ def evaluate_roles(
         return []  # no role can hold the right number of cards (e.g. Bohu after an initial 提)
     c = card
     held = raw[c]
-    # The roles as (tag, change of the card's symbol, free cards, quads, 胡 of the fixed groups beyond the hand's).
+    at = _UNIT_AT[c]  # the card's place among the free cards' symbols read as one int (see _symbols)
+    out: list[Split] = []
+    if source is not _OWN_DRAW or (held != 2 and held != 3 and sao_idx < 0):
+        if same:
+            # The card joins the free cards: the usual role, and in most checks the only one, tried here without
+            # the list of roles below (written out: it is most of the checks the game makes).
+            need_pair = table.pair_always or quads >= 1
+            if (free_n + 1) % 3 == (2 if need_pair else 0):
+                sym = ((free & _LOW10) << 2) + (free >> 80) + at
+                symbols = sym.to_bytes(10, "big")
+                if free_n >= CAP:
+                    value = _searched(symbols, need_pair, table.erqishi)
+                elif need_pair and known is not None:
+                    # The pair's tries walk the rows up to ten times: for the score command (the caller that knows
+                    # the melds' facts) their value is kept by the symbols, as its lines repeat their free cards (~7
+                    # in 10 of its walks are one seen before). The game's checks repeat ~1 in 8: a look-up and a
+                    # store per new one cost more there than the repeats save (callgrind, Bohu +2% a check).
+                    erqishi = table.erqishi
+                    kept = _PAIR_VALUES[erqishi]
+                    value = kept.get(symbols, -3)
+                    if value == -3:
+                        x, dead, _ = _ROWS[erqishi]
+                        a, b, d, e, f, g, h, i, j, k = symbols
+                        value = _pair_value(x, dead, a, b, d, e, f, g, h, i, j, k)
+                        if len(kept) >= _PAIR_LIMIT:
+                            kept.clear()
+                        kept[symbols] = value
+                else:
+                    a, b, d, e, f, g, h, i, j, k = symbols
+                    x, dead, _ = _ROWS[table.erqishi]
+                    if need_pair:
+                        value = _pair_value(x, dead, a, b, d, e, f, g, h, i, j, k)
+                    else:
+                        value = x[a][b][d][e][f][g][h][i][j][k][16]
+                if value >= 0:
+                    if meld_hu is None:
+                        meld_hu = _melds_hu(melds, table)
+                    built = _Building()  # as _lazy_split makes it (written out: this is most of the wins)
+                    built.hu = value + (_fixed_hu(raw, table) if longs or 3 in raw else 0) + meld_hu
+                    built.quads = quads
+                    built._groups = None
+                    built._role = (
+                        "card_free",
+                        raw,
+                        tuple(melds),
+                        c,
+                        sao_idx,
+                        peng_idx,
+                        table,
+                        symbols,
+                        need_pair,
+                        value,
+                    )
+                    built.__class__ = Split  # type: ignore[assignment]
+                    out.append(built)  # type: ignore[arg-type]
+        if source is _OWN_DRAW:
+            if peng_idx < 0 or not more:
+                return out  # no other role
+        elif not (held == 2 and same or (held == 3 or sao_idx >= 0 or peng_idx >= 0) and more):
+            return out  # no other role
+    # The other roles, as (tag, change of the free cards' symbols, free cards, quads, 胡 of the fixed groups beyond
+    # the hand's), in the order the callers see them.
     specs: list[tuple[str, int, int, int, int]] = []
-    unit = 4 if c < 10 else 1  # the card's suit's place in its number's symbol
     if source is _OWN_DRAW and held == 3:
         if more:  # forced 扫穿 / 提: the card's only role
             specs.append(("own_quad_kan", 0, free_n, quads + 1, _quad_own(table, c) - _kan(table, c)))
@@ -717,13 +755,11 @@ def evaluate_roles(
             specs.append(("own_quad_sao", 0, free_n, quads + 1, swap))
     elif source is _OWN_DRAW and held == 2:
         if same:  # forced 扫 / 偎
-            specs.append(("own_triple", -2 * unit, free_n - 2, quads, _triple(table, table.triple_own, c)))
+            specs.append(("own_triple", -2 * at, free_n - 2, quads, _triple(table, table.triple_own, c)))
     else:
-        if same:
-            specs.append(("card_free", unit, free_n + 1, quads, 0))
         if source is not _OWN_DRAW:
             if held == 2 and same:
-                specs.append(("other_triple", -2 * unit, free_n - 2, quads, _triple(table, table.triple_other, c)))
+                specs.append(("other_triple", -2 * at, free_n - 2, quads, _triple(table, table.triple_other, c)))
             elif held == 3 and more:
                 specs.append(("other_quad_kan", 0, free_n, quads + 1, _quad_other(table, c) - _kan(table, c)))
             if sao_idx >= 0 and more:
@@ -732,26 +768,34 @@ def evaluate_roles(
         if peng_idx >= 0 and more and (source is not _DISCARD or table.peng_upgrade_on_discard):
             swap = _quad_other(table, c) - table.meld_value(melds[peng_idx])
             specs.append(("peng_quad", 0, free_n, quads + 1, swap))
-
-    out: list[Split] = []
+    pair_always = table.pair_always
+    erqishi = table.erqishi
     for tag, change, n_free, q, role_fixed in specs:
         need_pair = pair_always or q >= 1
         if n_free % 3 != (2 if need_pair else 0):
             continue
-        if info is None:
-            info = _hand_info(raw, table, kans, longs, hand_n, free)
-        symbols = info[0]
-        if change:
-            at = 9 - c % 10  # the card's number among the symbols (十 first)
-            changed = bytearray(symbols)
-            changed[at] += change
-            symbols = bytes(changed)
+        symbols = (((free & _LOW10) << 2) + (free >> 80) + change).to_bytes(10, "big")
         value = free_value(symbols, need_pair, erqishi) if n_free <= CAP else _searched(symbols, need_pair, erqishi)
         if value < 0:
             continue
+        if meld_hu is None:
+            meld_hu = _melds_hu(melds, table)
+        fixed = _fixed_hu(raw, table) if longs or 3 in raw else 0
         role = (tag, raw, tuple(melds), c, sao_idx, peng_idx, table, symbols, need_pair, value)
-        out.append(_lazy_split(value + info[4] + meld_hu + role_fixed, q, role))
+        out.append(_lazy_split(value + fixed + meld_hu + role_fixed, q, role))
     return out
+
+
+# The free cards' value with a pair, by their symbols, per rule set (二七十 a group or not); bounded.
+_PAIR_VALUES: dict[bool, dict[bytes, int]] = {True: {}, False: {}}
+_PAIR_LIMIT = 4_096
+
+
+def _melds_hu(melds: Sequence[Meld], table: WinTable) -> int:
+    """The 胡 of a seat's table melds under ``table``, kept on the table (see :func:`_meld_hu`)."""
+    key = tuple(map(id, melds))
+    cached = table._melds.get(key)
+    return cached[1] if cached is not None else _meld_hu(key, tuple(melds), table)
 
 
 def _searched(symbols: bytes | bytearray, need_pair: bool, erqishi: bool) -> int:
