@@ -72,6 +72,8 @@ def step_function(step: str) -> Callable[[str], Any]:
     def win(line: str) -> Any:
         # As score_line runs it: the checked request's table and melds' facts (h.known, from the quick check).
         rules, h = check(line)
+        if type(h) is tuple:  # the layout path gives the _Parts' fields as a plain tuple (as score_line reads them)
+            h = sc._new_parts(h)
         if rules == "guilin":
             split = sc.evaluate_win(h.hand, h.melds, h.win_card, h.source, h.table, h.known)
             return [] if split is None else [split]
