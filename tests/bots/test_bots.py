@@ -104,9 +104,8 @@ def test_runner_answers_legally_and_can_be_cancelled(mode: str) -> None:
 
 
 def test_the_random_bot_draws_what_randrange_draws() -> None:
-    """The random bot's draw is written out (speed, issue 13); its choices stay those of ``rng.randrange(n)``, so
-    seeded simulations and records made before stay the same."""
-    # (the bot seeds the C generator itself, as random.Random(seed) does: text seeds, ASCII or not, and int seeds)
+    """The random bot's choices are those of ``random.Random(seed).randrange(n)``, so seeded simulations and the
+    seeded digests stay the same (text seeds, ASCII or not, and int seeds)."""
     seeds: list[int | str] = [f"{seed}:{s}" for seed in range(700) for s in range(3)]
     seeds += ["", "中", "x" * 200, 0, 1, -5, 2**31, 2**70 + 3, *range(2, 300)]
     for seed in seeds:
@@ -120,14 +119,14 @@ def test_the_random_bot_draws_what_randrange_draws() -> None:
 
 
 def test_random_bots_alive_together_keep_their_own_streams() -> None:
-    """A bot's generator is seeded again for a new bot only once nothing holds it: bots made while others are still
-    held (a match keeps its seats' bots; the sim lets them go hand by hand) each draw their own seed's stream."""
+    """Bots alive together (a match keeps its seats' bots; the sim lets them go hand by hand) each draw their own
+    seed's stream: no generator is shared."""
     held: list[tuple[object, random.Random]] = []
     for i in range(60):
         seed: int | str = f"held:{i}" if i % 3 else i
         held.append((make_bot("random", seed), random.Random(seed)))
         if i % 4 == 3:
-            held.pop(i % 5)  # (let some go, so that their generators are seeded again for the next bots)
+            held.pop(i % 5)  # (let some go while others are made)
         for bot, rng in held:  # (interleaved: a generator shared by two bots would show in the next draws)
             for n in (2, 7, 20):
                 assert bot.choose(None, list(range(n))) == rng.randrange(n)  # type: ignore[attr-defined]
