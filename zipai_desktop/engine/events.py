@@ -6,8 +6,7 @@ hides its kind from the others; offers and passes are private to the seat concer
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import HIDDEN, NUM_KINDS, format_cards, glyph
@@ -156,92 +155,18 @@ class HandEnded(Event):
     hands: tuple[str, ...]
 
 
-def _parameters(cls: type, namespace: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """The event class's field names, and its parameters as its generated ``__init__`` takes them (the defaults put
-    in ``namespace``)."""
-    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    names = list(fields)
-    params = []
-    for i, name in enumerate(names):
-        default = fields[name].default
-        if default is MISSING:
-            params.append(name)
-        else:
-            namespace[f"_default{i}"] = default
-            params.append(f"{name}=_default{i}")
-    return names, params
-
-
-def _quick_init(cls: type) -> None:
-    """Give a frozen slots event class an ``__init__`` that sets each field through its slot's own descriptor.
-
-    The generated one calls ``object.__setattr__`` per field (the frozen class refuses plain assignment); a hand makes
-    about 90 events, and this takes half the time. Same parameters, order and defaults; the class stays frozen.
-    """
-    namespace: dict[str, Any] = {}
-    names, params = _parameters(cls, namespace)
-    for i, name in enumerate(names):
-        namespace[f"_set{i}"] = cls.__dict__[name].__set__
-    body = "".join(f"    _set{i}(self, {name})\n" for i, name in enumerate(names)) or "    pass\n"
-    exec(f"def __init__(self, {', '.join(params)}):\n{body}", namespace)  # noqa: S102 - code made from field names
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
-
-
 EVENT_TYPES: tuple[type[Event], ...] = (
     HandStarted, Dealt, ExtraCard, DangDi, Flipped, Discarded, ToPile, Melded, Offered, Passed, Won, XingFlipped,
     HandEnded,
 )  # fmt: skip
-for _cls in EVENT_TYPES:
-    _quick_init(_cls)
 
 PRIVATE_EVENTS = (Offered, Passed)
 
-# --- Events made quickly ---------------------------------------------------------------------------------------------
-# The events a hand makes most (its deal, the flips and melds no shared table holds, its end: ~12 a Guilin hand) are
-# made by the functions below, which give exactly the event the class call gives. Each fills a twin of the event's
-# class: the same slots in the same order under the same base, with plain stores (one interpreter step each), then
-# sets the object's class to the event's (CPython allows it for the same layout); the class call sets each field
-# through its slot's descriptor (a call each). Callgrind: a Dealt 4,800 -> 3,200 machine instructions, a Melded
-# 7,100 -> 3,500. The base class's frozen __setattr__ / __delattr__ go (it has no field to guard, and no slot: an
-# Event() takes no attribute either way), so that the twins, made from it, store plainly; every event class keeps
-# its own. tests/engine/test_events.py holds each function's events to the class call's.
-del Event.__setattr__, Event.__delattr__
-
-
-def _maker(cls: type[Event], name: str) -> Any:
-    """A function taking ``cls``'s fields (same order and defaults) that fills a twin of ``cls`` (its slots, in
-    order, under :class:`Event`, storing plainly and made without ``__init__``) and gives it the class ``cls``."""
-    namespace: dict[str, Any] = {"_cls": cls}
-    names, params = _parameters(cls, namespace)
-    assert tuple(cls.__slots__) == tuple(names), cls
-    namespace["_twin"] = type(
-        f"_{cls.__name__}Making", (Event,), {"__slots__": tuple(names), "__init__": object.__init__}
-    )
-    body = "".join(f"    event.{field} = {field}\n" for field in names)
-    source = (
-        f"def {name}({', '.join(params)}):\n    event = _twin()\n{body}    event.__class__ = _cls\n    return event\n"
-    )
-    exec(source, namespace)  # noqa: S102 - code made from field names
-    make = namespace[name]
-    make.__doc__ = f"``{cls.__name__}(...)``, made quickly (the same fields, order and defaults)."
-    return make
-
-
-#: ``Dealt(seat, cards, count)``, ``Flipped(seat, card, wall, hidden=False)``, ``Melded(seat, meld, replaces, forced,
-#: from_seat, from_hand=())`` and ``HandEnded(winner, points, score, hands)``, made quickly
-dealt: Callable[[int, tuple[int, ...] | None, int], Dealt] = _maker(Dealt, "dealt")
-flipped: Callable[..., Flipped] = _maker(Flipped, "flipped")
-melded: Callable[..., Melded] = _maker(Melded, "melded")
-hand_ended: Callable[[int | None, tuple[int, ...], int, tuple[str, ...]], HandEnded] = _maker(HandEnded, "hand_ended")
-
 # --- Shared events ---------------------------------------------------------------------------------------------------
 # Events are values: frozen, compared and hashed by value, with no identity of their own. So one instance can stand for
-# every occurrence of the same value, and the engine takes the frequent ones from these tables instead of making them:
-# making an event costs about 4,400 machine instructions (the class call, and its ``__init__`` setting each slot
-# through a descriptor), reading a table entry about 50. About 65 of a Guilin hand's ~90 events come from here (issue
-# 13: about 7% of a hand's instructions). tests/engine/test_events.py checks every entry against a fresh event.
+# every occurrence of the same value (a flyweight), and the engine takes the frequent ones from these tables instead of
+# making them again: about 65 of a Guilin hand's ~90 events come from here. tests/engine/test_events.py checks every
+# entry against a fresh event.
 
 MAX_SEATS = 4  # the most seats any ruleset has (Bohu with 4 seated); the tables are made for seats 0..3
 _WALL_SIZES = 81  # cards left in the wall after a flip: 0..80

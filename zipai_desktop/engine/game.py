@@ -636,7 +636,7 @@ class Game:
                 shown = tuple(cards)
             else:
                 shown = tuple(chain.from_iterable(map(repeat, range(NUM_KINDS), hand)))
-            events.append(ev.dealt(seat, shown, len(shown)))
+            events.append(ev.Dealt(seat, shown, len(shown)))
 
     def deal_face_up_to_dealer(self) -> None:
         """The dealer's last card, face up for everyone: Guilin's 挡底, Bohu's 亮张."""
@@ -735,7 +735,7 @@ class Game:
         left = len(wall)
         flipped = ev.FLIPPED[seat][card][left]  # (shared events: see events.py)
         if flipped is None:
-            flipped = ev.FLIPPED[seat][card][left] = ev.flipped(seat, card, left)
+            flipped = ev.FLIPPED[seat][card][left] = ev.Flipped(seat, card, left)
         self.events.append(flipped)
         order = self._orders[seat]  # (a seat that flips plays: it has its order)
         w = self._spare
@@ -760,7 +760,7 @@ class Game:
         # Stage 0: the drawer's forced 扫 / 过扫 / 扫穿 (偎 / 臭偎 / 提); a card that completes a face-down meld is not
         # shown to the others (procedure P2).
         size = 4 if forced is self.table.quad_own else 3
-        self._emit(ev.flipped(seat, card, len(self.wall), hidden=FACE_DOWN.get(forced, 0) >= size))
+        self._emit(ev.Flipped(seat, card, len(self.wall), hidden=FACE_DOWN.get(forced, 0) >= size))
         from_hand = hand[card] if own_sao < 0 else 0
         is_quad = forced is self.table.quad_own
         hand_after = list(hand)
@@ -859,14 +859,14 @@ class Game:
         if event is None:
             if len(_MELDED) >= _MELDED_MAX:
                 _MELDED.clear()
-            event = _MELDED[key] = ev.melded(seat, meld, -1, forced, from_seat, from_hand)
+            event = _MELDED[key] = ev.Melded(seat, meld, -1, forced, from_seat, from_hand)
         self.events.append(event)
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
         self.melds[seat][index] = meld
         self._facts[seat] = hu_meld_facts(self.melds[seat])
         self._show_melds(seat)
-        self.events.append(ev.melded(seat, meld, index, True, from_seat))
+        self.events.append(ev.Melded(seat, meld, index, True, from_seat))
 
     def _show_melds(self, seat: int) -> None:
         own = self.melds_own[seat] = tuple(self.melds[seat])
@@ -1189,7 +1189,7 @@ class Game:
         if xing_cards:
             self._emit(ev.XingFlipped(xing_cards, settlement.duo_parts["xing"]))
         self.result = HandResult(seat, win, settlement, settlement.points)
-        self._emit(ev.hand_ended(seat, settlement.points, settlement.score, self._reveal()))
+        self._emit(ev.HandEnded(seat, settlement.points, settlement.score, self._reveal()))
 
     def _end_draw(self) -> None:
         """荒庄: a flip is due and the wall is empty (§10.5)."""
@@ -1198,7 +1198,7 @@ class Game:
         self.phase = Phase.ENDED
         points = (0,) * self.players
         self.result = HandResult(None, None, None, points)
-        self._emit(ev.hand_ended(None, points, 0, self._reveal()))
+        self._emit(ev.HandEnded(None, points, 0, self._reveal()))
 
     def _reveal(self) -> tuple[str, ...]:
         # format_counts of each hand: each kind's glyph as many times as it is held, in kind order. (operator.getitem
