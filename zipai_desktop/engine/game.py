@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from _random import Random as _CRandom
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import lru_cache
@@ -1446,19 +1446,19 @@ class Game:
         }
 
 
-def _slot_copier() -> Callable[[Game, Game], Game]:
-    """``copy(source, target)``: every slot of a game set on ``target`` from ``source`` (a shallow copy, as
-    ``copy.copy`` gives, which for a slotted object goes through ``__reduce_ex__`` and a dict of the slots at about
-    twice the cost of these plain assignments; a fork is made per 听 question)."""
-    names = [name for name in Game.__slots__ if name != "__dict__"]
-    body = "".join(f"    target.{name} = source.{name}\n" for name in names)
-    namespace: dict[str, Any] = {}
-    exec(f"def copy(source, target):\n{body}    return target\n", namespace)  # noqa: S102 - made from slot names
-    copier: Callable[[Game, Game], Game] = namespace["copy"]
-    return copier
+def _copy_slots(source: Game, target: Game) -> Game:
+    """Every slot of ``source`` that is set, set on ``target`` (a shallow copy; :meth:`Game.fork` then gives the copy
+    its own mutable parts)."""
+    for name in _GAME_SLOTS:
+        try:
+            value = getattr(source, name)
+        except AttributeError:  # (a slot never set)
+            continue
+        setattr(target, name, value)
+    return target
 
 
-_copy_slots = _slot_copier()
+_GAME_SLOTS = tuple(name for name in Game.__slots__ if name != "__dict__")
 
 
 def _minus(hand: list[int], card: int, count: int) -> list[int]:

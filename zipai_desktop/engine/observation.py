@@ -51,13 +51,12 @@ class Observation(NamedTuple):
 _new_observation = tuple.__new__
 
 
-def observe(game: Game, seat: int, with_events: bool = False) -> Observation:
+def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     """What ``seat`` may see now (``with_events``: with the events it has seen, redacted)."""
     # Built at every decision (about 28 a Guilin hand, ~8,400 machine instructions each before this shape): one test
     # tells the seat to act from the others, every field is read once, straight into the tuple, and no value is kept
     # in a variable that is read once. The pending decision's parts as the game keeps them (not the ``pending``
-    # property, which makes an object). ``with_events`` is not keyword-only: a function with keyword-only parameters
-    # is never given the interpreter's quick call (and its default is looked up in a dict at every call).
+    # property, which makes an object).
     # The offered actions and the seats that play are tuples (the engine makes them so, and so does the pending
     # setter for actions set from outside), the piles, the discarded kinds and every seat's melds as the others see
     # them tuples kept by the game where they change (Game._piles_view, _discarded_view, _shown_view): shown as they
