@@ -47,33 +47,52 @@ class Split:
     """A complete winning split and its total 胡 (before any minimum is applied).
 
     Immutable. A split found by the win check builds its groups on first read: most checks only need the 胡, and a
-    win is claimed or shown far less often than it is checked.
+    win is claimed or shown far less often than it is checked. Such a split keeps its *role* (what
+    :func:`evaluate_roles` knew of the hand: see ``_RoleArgs``), or for a concealed hand judged as it stands the held
+    counts it was found from, from which the role is made on first read.
     """
 
-    __slots__ = ("hu", "quads", "_groups", "_role")
+    __slots__ = ("hu", "quads", "_groups", "_kept")
 
     hu: int
     quads: int
-    # None in a split found by the win check until they are first read. None rather than unset: reading an unset slot
-    # raises AttributeError, and raising and catching it cost about 5,000 instructions (callgrind), paid by every
-    # split read (the score command reads one or two a line; Bohu's 名堂 asks each role whether it is built).
-    _groups: tuple[Group, ...] | None
-    _role: _RoleArgs | None  # set only in a split found by the win check: what it takes to list its groups
+    _groups: tuple[Group, ...] | None  # None in a split found by the win check until they are first read
+    _kept: tuple[Any, ...] | None  # a role (_RoleArgs), or a concealed hand's counts (_dealt_role makes the role)
 
     def __init__(self, hu: int, groups: tuple[Group, ...], quads: int = 0) -> None:
         object.__setattr__(self, "hu", hu)
         object.__setattr__(self, "quads", quads)
         object.__setattr__(self, "_groups", groups)
-        object.__setattr__(self, "_role", None)
+        object.__setattr__(self, "_kept", None)
+
+    @classmethod
+    def found(cls, hu: int, quads: int, kept: tuple[Any, ...]) -> Split:
+        """A split found by the win check, whose groups are made from ``kept`` when first read."""
+        split = object.__new__(cls)
+        object.__setattr__(split, "hu", hu)
+        object.__setattr__(split, "quads", quads)
+        object.__setattr__(split, "_groups", None)
+        object.__setattr__(split, "_kept", kept)
+        return split
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Split is immutable (cannot set {name!r})")
 
     @property
+    def _role(self) -> _RoleArgs | None:
+        """What it takes to list the groups of a split found by the win check (None for a split made with them)."""
+        kept = self._kept
+        if kept is None or len(kept) == _ROLE_SIZE:
+            return kept
+        role = _dealt_role(kept)
+        object.__setattr__(self, "_kept", role)
+        return role
+
+    @property
     def groups(self) -> tuple[Group, ...]:
         groups = self._groups
         if groups is None:  # a split found by the win check: its groups are built now, once
-            role = self._role  # read once: a _DealtSplit makes it on first read
+            role = self._role
             assert role is not None
             groups = free_split_groups.role_groups(*role)  # what _role_groups gives, made faster
             object.__setattr__(self, "_groups", groups)
@@ -407,8 +426,7 @@ def evaluate_win(
         # cards, 龙 and 胡 of 坎 / 龙 that its counts add, and its symbol (_SYMBOL) the automaton's step: a look-up
         # per number instead of a pass over the counts for each (bytes(hand), its free counts, their symbols,
         # count(3), count(4)). The split keeps the counts as they are and makes its role (the hand's bytes, the free
-        # cards' symbols) when it is first read (_DealtSplit). Callgrind, bench/instructions.py check: a complete hand
-        # Guilin 31,321 -> 14,250 instructions, Bohu 35,533 -> 18,849; a random one 11,125 -> 7,552 / 12,688 -> 9,166.
+        # cards' symbols) when it is first read (_dealt_role).
         k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = hand
         need_pair = table.pair_always or 4 in hand  # with a quad (a 龙 held) a pair is needed
         erqishi = table.erqishi
@@ -438,13 +456,8 @@ def evaluate_win(
             value = _searched(_symbols(bytes(hand).translate(_FREE_COUNTS)), need_pair, erqishi)
             if value < 0:
                 return None
-        built = _Building()
-        built.hu = value + (code >> _FIXED_AT)
-        built.quads = longs
-        built._groups = None
-        built._role = (*hand, table, need_pair, value)  # the counts as they are now: the caller's list may change
-        built.__class__ = _DealtSplit  # type: ignore[assignment]
-        return built  # type: ignore[return-value]
+        # (the counts as they are now: the caller's list may change)
+        return Split.found(value + (code >> _FIXED_AT), longs, (*hand, table, need_pair, value))
     splits = evaluate_roles(hand, melds, card, source, table, known)
     if not splits:
         return None
@@ -559,61 +572,23 @@ MeldsKnown = tuple[int, int, int, int, int]
 
 # (tag, hand, melds, card, index of its 扫 / 偎, index of its 碰, table, free-card symbols, a pair needed)
 _RoleArgs = tuple[str, bytes, tuple[Meld, ...], int | None, int, int, "WinTable", bytes, bool, int]
-_set_role = Split.__dict__["_role"].__set__  # the slot's own setter: Split.__setattr__ refuses every write
+_ROLE_SIZE = 10
 
 
 def _lazy_split(hu: int, quads: int, role: _RoleArgs) -> Split:
-    """A :class:`Split` whose groups are built on first read, made as a :class:`_Building` (this runs at every win)."""
-    built = _Building()
-    built.hu = hu
-    built.quads = quads
-    built._groups = None
-    built._role = role
-    built.__class__ = Split  # type: ignore[assignment]
-    return built  # type: ignore[return-value]
+    """A :class:`Split` whose groups are built from ``role`` on first read (this runs at every win)."""
+    return Split.found(hu, quads, role)
 
 
-class _Building:
-    """A split being made: :class:`Split`'s slots, in the same order, and no ``__setattr__`` of its own, so that each
-    field is one plain store; its class is then set to the split's (same slots: CPython allows the assignment).
-
-    Setting Split's slots through their descriptors cost about 4,700 instructions a split, making one this way about
-    2,200 (callgrind); Split itself stays immutable.
-    """
-
-    __slots__ = ("hu", "quads", "_groups", "_role")
-    hu: int
-    quads: int
-    _groups: None
-    _role: tuple[Any, ...]  # a role (_RoleArgs), or what a _DealtSplit keeps to make one
-
-
-_get_role = Split.__dict__["_role"].__get__
-
-
-class _DealtSplit(Split):
-    """A split of a concealed hand as it stands, found by :func:`evaluate_win` (no card, no melds).
-
-    It keeps the held counts, the table, whether a pair was needed and the free cards' 胡, and makes its role (the
-    hand's bytes and the free cards' symbols, as :func:`evaluate_roles` keeps them) when something first reads it:
-    most checks only read the 胡. Equal to the split :func:`evaluate_roles` finds for the same hand
-    (tests/engine/test_hu.py::test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it; bench/win_check_exact.py
-    holds it to the reference search).
-    """
-
-    __slots__ = ()
-
-    @property
-    def _role(self) -> _RoleArgs:  # type: ignore[override]
-        kept = _get_role(self)
-        if len(kept) == 10:  # made already
-            return kept  # type: ignore[no-any-return]
-        raw = bytes(kept[:20])
-        free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
-        symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
-        role: _RoleArgs = ("base", raw, (), None, -1, -1, kept[20], symbols, kept[21], kept[22])
-        _set_role(self, role)
-        return role
+def _dealt_role(kept: tuple[Any, ...]) -> _RoleArgs:
+    """The role of a concealed hand judged as it stands (:func:`evaluate_win` with no card and no melds), from what
+    its split keeps: the 20 held counts, the table, whether a pair was needed and the free cards' 胡. Equal to the
+    role :func:`evaluate_roles` finds for the same hand
+    (tests/engine/test_hu.py::test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it)."""
+    raw = bytes(kept[:20])
+    free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
+    symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols
+    return ("base", raw, (), None, -1, -1, kept[20], symbols, kept[21], kept[22])
 
 
 def evaluate_roles(
@@ -720,24 +695,9 @@ def evaluate_roles(
                 if value >= 0:
                     if meld_hu is None:
                         meld_hu = _melds_hu(melds, table)
-                    built = _Building()  # as _lazy_split makes it (written out: this is most of the wins)
-                    built.hu = value + (_fixed_hu(raw, table) if longs or 3 in raw else 0) + meld_hu
-                    built.quads = quads
-                    built._groups = None
-                    built._role = (
-                        "card_free",
-                        raw,
-                        tuple(melds),
-                        c,
-                        sao_idx,
-                        peng_idx,
-                        table,
-                        symbols,
-                        need_pair,
-                        value,
-                    )
-                    built.__class__ = Split  # type: ignore[assignment]
-                    out.append(built)  # type: ignore[arg-type]
+                    hu = value + (_fixed_hu(raw, table) if longs or 3 in raw else 0) + meld_hu
+                    found = ("card_free", raw, tuple(melds), c, sao_idx, peng_idx, table, symbols, need_pair, value)
+                    out.append(Split.found(hu, quads, found))
         if source is _OWN_DRAW:
             if peng_idx < 0 or not more:
                 return out  # no other role
