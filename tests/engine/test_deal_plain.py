@@ -18,7 +18,8 @@ import pytest
 from zipai_desktop.bots import make_bot
 from zipai_desktop.engine import events as ev
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
-from zipai_desktop.engine.game import Game, _shuffle
+from zipai_desktop.engine.deck import shuffle_v1
+from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.observation import Observation, _seen_events, observe
 from zipai_desktop.engine.rules import get_rules
 
@@ -28,7 +29,7 @@ def _fresh(name: str, options: Any, seed: int, dealer: int, players: int) -> Gam
     game = Game.__new__(Game)
     game._init_state(get_rules(name), options, seed, dealer, players)
     deck = full_deck()
-    _shuffle(deck, seed)
+    shuffle_v1(deck, seed)
     game.wall = deck
     return game
 

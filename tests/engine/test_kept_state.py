@@ -173,7 +173,7 @@ def test_the_cards_short_after_the_deal_and_the_dealers_first_turn_follow_the_ru
     held_target gives for its quads less what it holds, and the dealer discards first exactly when it holds more than
     its target: 1,500 seeded deals of each table size, the state right after the rules' deal read the plain way."""
     from zipai_desktop.engine.cards import full_deck
-    from zipai_desktop.engine.game import _shuffle
+    from zipai_desktop.engine.deck import shuffle_v1
 
     rules = get_rules(name)
     short_seen = dealer_first = 0
@@ -182,7 +182,7 @@ def test_the_cards_short_after_the_deal_and_the_dealers_first_turn_follow_the_ru
         dealt = Game.__new__(Game)
         dealt._init_state(rules, rules.parse_options({}), seed, dealer, players)
         deck = full_deck()
-        _shuffle(deck, seed)
+        shuffle_v1(deck, seed)
         dealt.wall = deck
         rules.deal(dealt)  # (the deal alone: no shortfall marked, no win at the deal, no first turn)
         short = [0] * players

@@ -158,37 +158,6 @@ def test_any_sequence_of_legal_choices_keeps_every_invariant(
     assert replay(to_record(game)).snapshot() == game.snapshot()
 
 
-@pytest.mark.parametrize("words", ["bulk", "more", "too_few"])
-def test_the_deal_is_shuffled_exactly_as_random_shuffle(words: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The deal draws the generator's words in bulk (engine/game.py ``_shuffle``), fetching more when a deal runs
-    out of them (about 2% of deals; most with ``more``'s first fetch of 100 words); the permutation is the one
-    ``random.Random(seed).shuffle`` gives, for int and text seeds, and when both fetches run short (``too_few``)."""
-    from zipai_desktop.engine import game as game_module
-
-    full = game_module._top_bytes
-    fetched: list[int] = []
-
-    def top_bytes(bits: int, count: int) -> bytes:
-        fetched.append(count)
-        return full(bits, count)
-
-    monkeypatch.setattr(game_module, "_top_bytes", top_bytes)
-    if words == "more":
-        monkeypatch.setattr(game_module, "_WORDS", 100)
-    elif words == "too_few":
-        monkeypatch.setattr(game_module, "_WORDS", 30)
-        monkeypatch.setattr(game_module, "_MORE_WORDS", 20)
-    seeds = [*range(1000), "position", "world", "7:2", 2**70, -3]
-    for seed in seeds:
-        want = full_deck_list()
-        random.Random(seed).shuffle(want)
-        got = full_deck_list()
-        game_module._shuffle(got, seed)
-        assert got == want, seed
-    more = fetched.count(game_module._MORE_WORDS)  # (deals that needed the second fetch)
-    assert more > {"bulk": 5, "more": 900, "too_few": len(seeds) - 1}[words]
-
-
 def play_both_games(hands: int, seed: int) -> None:
     """Seeded hands of Guilin and Bohu in turn, every decision a seeded random choice among the legal actions."""
     for hand_no in range(hands):
@@ -198,10 +167,6 @@ def play_both_games(hands: int, seed: int) -> None:
         while game.to_act is not None:
             seat = game.to_act
             game.apply(seat, rng.choice(game.legal_actions(seat)))
-
-
-def full_deck_list() -> list[int]:
-    return [k for k in range(NUM_KINDS) for _ in range(4)]
 
 
 def test_a_kind_with_a_copy_in_a_pile_a_chi_or_the_wall_is_never_a_forced_quad(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,19 +12,19 @@ a forced quad; stage 3 碰; stage 4 吃, one seat at a time.
 from __future__ import annotations
 
 import dataclasses
-import random
-from _random import Random as _CRandom
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import lru_cache
 from itertools import chain, compress, repeat
-from operator import getitem, length_hint
+from operator import getitem
 from typing import Any
 
 from . import events as ev
 from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import GLYPHS, HIDDEN, NUM_KINDS, format_counts, full_deck, glyph
+from .deck import CURRENT as CURRENT_DEAL
+from .deck import shuffle as shuffle_deck
 from .free_split import free_value, held_value
 from .hu import Source, Split, WinTable, evaluate_roles
 from .hu import _symbols as hu_symbols
@@ -160,93 +160,6 @@ def _unlocked(hand: list[int]) -> bool:
     return bool(hand.count(1) or hand.count(2))
 
 
-# 32-bit draws fetched at once for a deal: a shuffle of 80 cards uses 119 on average (sd about 8; more than 136 in
-# 2.3% of deals, more than 184 in none of 200,000), and each word fetched costs about 160 machine instructions (made,
-# turned into an int, into bytes, translated), so the first fetch takes 136 and a deal that runs out fetches 48 more.
-_WORDS = 136
-_MORE_WORDS = 48
-
-
-def _top_bytes(bits: int, words: int) -> bytes:
-    """The top byte of each 32-bit word of ``getrandbits(32 * words)``, the first drawn first (the words are in
-    order from the lowest bits: little-endian, a word's top byte is its last)."""
-    return bits.to_bytes(4 * words, "little")[3::4]
-
-
-def _shift_table(k: int) -> bytes:
-    return bytes(b >> (8 - k) for b in range(256))
-
-
-def _steps(size: int) -> tuple[tuple[bytes, range], ...]:
-    """The shuffle's positions i (from the end; a draw j is taken when j <= i, below the bound i + 1), grouped by
-    the bits k a draw takes (k = (i + 1).bit_length(), falling as i does), each group with the table that turns a
-    word's top byte into its top k bits."""
-    groups: dict[int, list[int]] = {}
-    for i in range(size - 1, 0, -1):
-        groups.setdefault((i + 1).bit_length(), []).append(i)
-    return tuple((_shift_table(k), range(steps[0], steps[-1] - 1, -1)) for k, steps in groups.items())
-
-
-_STEPS = {size: _steps(size) for size in (80,)}
-_SPARE_RNGS: list[_CRandom] = []  # the deal's generators, seeded again for each deal (see _shuffle)
-
-
-def _shuffle(deck: list[int], seed: int | str) -> None:
-    """``random.Random(seed).shuffle(deck)``: the same permutation, with the generator's words drawn in bulk.
-
-    ``deck`` holds the cards in order (as :func:`full_deck` gives them). ``shuffle`` draws ``getrandbits(k)`` (k <= 32:
-    the top k bits of the generator's next 32-bit word) until the value is below ``i + 1``; ``getrandbits(32 * m)``
-    gives the next m words at once, the first in the lowest bits. With 80 cards k <= 7, so a draw is the top byte of
-    its word shifted: the top bytes are sliced out at once and shifted by one translate per k. The draws of a k are
-    read by a for loop over their bytes, which also skips the rejected ones, and the positions are a range: no index
-    kept and stepped per draw, no bound per position (callgrind, Game() alone: the shuffle's Python work ~111k ->
-    ~90k machine instructions a deal, and 40 words fewer fetched ~6k).
-    The generator is private to this deal, so drawing words the shuffle does not use changes nothing; in the
-    (never seen in 200,000 deals) case that 184 words are not enough, the deck is shuffled again the ordinary way.
-    tests/engine/test_random_play.py checks the result against ``random.Random.shuffle``.
-    """
-    steps = _STEPS.get(len(deck))
-    if steps is None:
-        random.Random(seed).shuffle(deck)
-        return
-    # An int seed goes to the C generator directly: random.Random(seed) seeds it with that int too (Random.seed hands
-    # an int to the C seed as it is), after a class call with a Python __init__ and seed (~6,600 machine instructions
-    # of 36,000). Another seed (a str, as tests use) goes through random.Random, which hashes it first.
-    if type(seed) is int:
-        # A spare generator seeded again (seed(n) resets the whole state as _CRandom(n) makes it): a new one zeroes
-        # and frees its 2.5 kB of state (~2,200 machine instructions a deal more). Taken from the spares and put
-        # back, so two threads dealing at once never share one (list.pop and append are atomic).
-        try:
-            rng = _SPARE_RNGS.pop()
-        except IndexError:
-            rng = _CRandom(seed)
-        else:
-            rng.seed(seed)
-    else:
-        rng = random.Random(seed)
-    rest = _top_bytes(rng.getrandbits(32 * _WORDS), _WORDS)  # the draws not yet read
-    for table, positions in steps:
-        draws = iter(rest.translate(table))
-        for i in positions:
-            for j in draws:
-                if j <= i:
-                    break
-            else:  # out of words (2.3% of deals): the generator's next ones, then the ordinary way
-                rest = _top_bytes(rng.getrandbits(32 * _MORE_WORDS), _MORE_WORDS)
-                draws = iter(rest.translate(table))
-                for j in draws:
-                    if j <= i:
-                        break
-                else:  # pragma: no cover - needs about 65 more rejected draws than usual in one deal
-                    deck.sort()  # (the deck as it came: its cards in order, as full_deck gives them)
-                    random.Random(seed).shuffle(deck)
-                    return
-            deck[i], deck[j] = deck[j], deck[i]
-        rest = rest[len(rest) - length_hint(draws) :]
-    if type(rng) is _CRandom and len(_SPARE_RNGS) < 4:
-        _SPARE_RNGS.append(rng)
-
-
 _DEFAULT_OPTIONS: dict[RuleSet, Any] = {}  # rules object -> its parse_options({}) (see Game.__init__)
 _MADE_FROM_OPTIONS: dict[tuple[int, int], tuple[Any, RuleSet, WinTable, Procedure, tuple[int, ...]]] = {}
 
@@ -298,6 +211,7 @@ class Game:
         "chou",
         "dang_di",
         "dead_card",
+        "deal",
         "dealer",
         "decisions",
         "discarded",
@@ -345,7 +259,9 @@ class Game:
         seed: int | str = 0,
         dealer: int = 0,
         players: int | None = None,
+        deal: int = CURRENT_DEAL,
     ) -> None:
+        """A hand of ``rules`` dealt from ``seed`` by deal version ``deal`` (engine/deck.py)."""
         if options is None:
             # The rules' default options (their parse_options({}) gives one shared frozen instance): kept per rules
             # object, which the cache holds, so a game made without options makes no parse_options call.
@@ -356,7 +272,8 @@ class Game:
                 options = _DEFAULT_OPTIONS[rules] = rules.parse_options({})
         self._init_state(rules, options, seed, dealer, players)
         deck = full_deck()
-        _shuffle(deck, seed)
+        shuffle_deck(deck, seed, deal)
+        self.deal = deal
         self.wall: list[int] = deck  # the top of the wall is the end of the list
         self._deal()
 

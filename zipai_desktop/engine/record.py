@@ -1,4 +1,5 @@
-"""Game records: rules + options + seed + dealer + actions, as versioned JSON. A replay applies the actions again."""
+"""Game records: rules + options + seed + deal version + dealer + actions, as versioned JSON. A replay deals again
+(engine/deck.py) and applies the actions again."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from . import jsonsafe
 from .actions import Action, ActionError, action_from_json
+from .deck import VERSIONS as DEAL_VERSIONS
 from .game import Game, IllegalAction
 from .jsonsafe import name as show_name
 from .jsonsafe import quote
@@ -52,6 +54,7 @@ def to_record(game: Game, **extra: Any) -> dict[str, Any]:
         "options": asdict(game.options),
         "players": game.players,
         "seed": game.seed,
+        "deal": game.deal,
         "dealer": game.dealer,
         "actions": [{"seat": seat, "action": action.to_json()} for seat, action in game.history],
         "final": game.snapshot(),
@@ -71,8 +74,9 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _start(record: Mapping[str, Any]) -> tuple[Any, Any, int | str, int, int, list[tuple[int, Action]]]:
-    """Check a record's shape and read it: (rules, options, seed, dealer, players, actions); RecordError otherwise.
+def _start(record: Mapping[str, Any]) -> tuple[Any, Any, int | str, int, int, int, list[tuple[int, Action]]]:
+    """Check a record's shape and read it: (rules, options, seed, deal, dealer, players, actions); RecordError
+    otherwise. A record without ``deal`` (written before records named it) was dealt by version 1.
 
     Every action is read before any is applied, so a malformed action anywhere is a malformed record (exit 2), while an
     action that is well-formed but not legal where it stands is a :class:`ReplayMismatch` (exit 1).
@@ -107,6 +111,10 @@ def _start(record: Mapping[str, Any]) -> tuple[Any, Any, int | str, int, int, li
     seed = record["seed"]
     if not (_whole(seed) or isinstance(seed, str)):
         raise RecordError(f"record seed must be a number or a string, not {quote(seed)}")
+    deal = record.get("deal", 1)
+    if not _whole(deal) or deal not in DEAL_VERSIONS:
+        known = ", ".join(map(str, DEAL_VERSIONS))
+        raise RecordError(f"record deal version {quote(deal)} is not one this program deals ({known})")
     dealer = record["dealer"]
     players = record.get("players", rules.default_players)
     if not _whole(players) or players not in rules.players:
@@ -129,7 +137,7 @@ def _start(record: Mapping[str, Any]) -> tuple[Any, Any, int | str, int, int, li
             actions.append((seat, action_from_json(item["action"])))
         except ActionError as exc:
             raise RecordError(f"action {i} is malformed: {exc}") from None
-    return rules, options, seed, dealer, players, actions
+    return rules, options, seed, deal, dealer, players, actions
 
 
 def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
@@ -138,9 +146,9 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
     Raises :class:`RecordError` for a record of the wrong shape and :class:`ReplayMismatch` (a RecordError) when an
     action is not legal where it stands.
     """
-    rules, options, seed, dealer, players, actions = _start(record)
+    rules, options, seed, deal, dealer, players, actions = _start(record)
     try:
-        game = Game(rules, options, seed=seed, dealer=dealer, players=players)
+        game = Game(rules, options, seed=seed, dealer=dealer, players=players, deal=deal)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     for i, (seat, action) in enumerate(actions[:upto] if upto is not None else actions):
