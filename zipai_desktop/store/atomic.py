@@ -108,12 +108,9 @@ def _replace(source: Path, dest: Path) -> None:
             os.replace(source, dest)
         except PermissionError as exc:
             if wait is None:
-                attempts = len(REPLACE_WAITS) + 1
-                raise FileBusyError(
-                    exc.errno or errno.EACCES,
-                    f"another program is holding {dest.name}, so it could not be replaced "
-                    f"({attempts} attempts in {sum(REPLACE_WAITS):g} s)",
-                ) from exc
+                # Short enough to reach the player whole through notice.error_text.
+                busy = f"another program is holding {dest.name} (tried for {sum(REPLACE_WAITS):g} s)"
+                raise FileBusyError(exc.errno or errno.EACCES, busy) from exc
             time.sleep(wait)
         else:
             return
