@@ -56,9 +56,9 @@ class Stakes:
     start_balance: int | None = None
 
     def __post_init__(self) -> None:
-        _bounded(self.base, "stakes: base", MAX_STAKE_BASE)
-        _bounded(self.multiplier, "stakes: multiplier", MAX_STAKE_MULTIPLIER)
-        _bounded(self.start_balance, "stakes: start_balance", MAX_START_BALANCE, optional=True)
+        _bounded(self.base, "the stakes' base", MAX_STAKE_BASE)
+        _bounded(self.multiplier, "the stakes' multiplier", MAX_STAKE_MULTIPLIER)
+        _bounded(self.start_balance, "the stakes' start_balance", MAX_START_BALANCE, optional=True)
 
     @property
     def unit(self) -> int:
@@ -91,17 +91,17 @@ class Stakes:
     def from_json(cls, data: Mapping[str, Any]) -> Stakes:
         """Stakes from their JSON object; a missing or bad field raises ``ValueError`` naming it."""
         if not isinstance(data, Mapping):
-            raise ValueError(f"stakes must be an object, not {quote(data)}")
+            raise ValueError(f"the stakes must be an object, not {quote(data)}")
         unknown = set(data) - {"base", "multiplier", "start_balance"}
         if unknown:
-            raise ValueError(f"stakes: unknown field(s) {quote(sorted(unknown))}")
+            raise ValueError(f"the stakes have unknown field(s) {quote(sorted(unknown))}")
         return cls(_int_field(data, "base", 1), _int_field(data, "multiplier", 1), data.get("start_balance"))
 
 
 def _int_field(data: Mapping[str, Any], name: str, default: int) -> int:
     value = data.get(name, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"stakes: {name} must be a whole number, not {quote(value)}")
+        raise ValueError(f"the stakes' {name} must be a whole number, not {quote(value)}")
     return value
 
 
@@ -145,11 +145,11 @@ class Match:
     game: Game | None = None
 
     def __post_init__(self) -> None:
-        _bounded(self.hands, "a match's hands", MAX_HANDS, optional=True)
-        _bounded(self.target, "a match's points target", MAX_TARGET, optional=True)
-        _bounded(self.rounds, "a match's rounds", MAX_ROUNDS, optional=True)
+        _bounded(self.hands, "the match's hands", MAX_HANDS, optional=True)
+        _bounded(self.target, "the match's points target", MAX_TARGET, optional=True)
+        _bounded(self.rounds, "the match's rounds", MAX_ROUNDS, optional=True)
         if self.stakes is not None and not isinstance(self.stakes, Stakes):
-            raise ValueError(f"a match's stakes must be Stakes, not {quote(self.stakes)}")
+            raise ValueError(f"the match's stakes must be Stakes, not {quote(self.stakes)}")
         if self.players is None:
             self.players = self.rules.default_players
         if self.players not in self.rules.players:
