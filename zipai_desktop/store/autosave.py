@@ -31,6 +31,9 @@ from ..engine.rules.base import OptionError
 from . import paths
 from .atomic import read_saved_state, write_atomic
 from .notice import Notice, error_text
+from .settings import SEAT_KINDS
+
+SEAT_NAME_CHARS = 40  # the longest seat name a save may hold (the app's names are far shorter)
 
 FORMAT = "zipai-autosave"
 VERSION = 1
@@ -154,6 +157,18 @@ def _check_header(state: Any) -> Mapping[str, Any]:
     return state
 
 
+def _check_seat(index: int, seat: Any) -> None:
+    """A saved seat is ``{"kind": "human" or a bot level, "name": text}`` (the name may be left out)."""
+    if not isinstance(seat, Mapping):
+        raise AutosaveError(f'seat {index} is not an object like {{"kind": "human"}} but {quote(seat)}')
+    kind = seat.get("kind")
+    if kind not in SEAT_KINDS:
+        raise AutosaveError(f"seat {index} is {quote(kind)}, not one of {', '.join(SEAT_KINDS)}")
+    name = seat.get("name", "")
+    if not isinstance(name, str) or len(name) > SEAT_NAME_CHARS or not name.isprintable():
+        raise AutosaveError(f"seat {index}'s name {quote(name)} is not a printable text of at most {SEAT_NAME_CHARS}")
+
+
 def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
     """Rebuild the match, its seats and the hand in progress (replayed from its record; ``None`` between hands).
 
@@ -204,6 +219,8 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
     seats = state.get("seats")
     if not isinstance(seats, list) or len(seats) != players:
         raise AutosaveError(f"the seats must be a list of {players}")
+    for i, seat in enumerate(seats):
+        _check_seat(i, seat)
     hand = state.get("hand")
     if hand is None:
         if match.over:  # between hands: the next hand is dealt at once, and an over match has none
