@@ -22,10 +22,11 @@ def saved(home: Path, seats: list[Any]) -> Path:
     return save_match({**match_state(m, SEATS), "seats": seats})
 
 
-def test_seats_of_known_kinds_with_short_names_resume(home: Path) -> None:
-    saved(home, SEATS)
+@pytest.mark.parametrize("seats", [SEATS, ["human", "random", "casual"]])
+def test_seats_of_known_kinds_with_short_names_resume(home: Path, seats: list[Any]) -> None:
+    saved(home, seats)
     state, message = load_autosave()
-    assert message is None and state is not None and state["seats"] == SEATS
+    assert message is None and state is not None and state["seats"] == seats
 
 
 @pytest.mark.parametrize(
@@ -33,7 +34,8 @@ def test_seats_of_known_kinds_with_short_names_resume(home: Path) -> None:
     [
         ({"kind": "grandmaster"}, 'seat 2 is "grandmaster", not one of'),
         ({"kind": None}, "seat 2 is null, not one of"),
-        ("strong", "seat 2 is not an object"),
+        ("grandmaster", 'seat 2 is "grandmaster", not one of'),
+        (["strong"], "seat 2 is not an object"),
         ({"kind": "casual", "name": "x" * 5000}, "seat 2's name"),
         ({"kind": "casual", "name": "a\nb"}, "seat 2's name"),
         ({"kind": "casual", "name": 7}, "seat 2's name 7"),

@@ -158,7 +158,10 @@ def _check_header(state: Any) -> Mapping[str, Any]:
 
 
 def _check_seat(index: int, seat: Any) -> None:
-    """A saved seat is ``{"kind": "human" or a bot level, "name": text}`` (the name may be left out)."""
+    """A saved seat is ``{"kind": "human" or a bot level, "name": text}`` (the name may be left out), or the kind
+    alone as a text."""
+    if isinstance(seat, str):
+        seat = {"kind": seat}
     if not isinstance(seat, Mapping):
         raise AutosaveError(f'seat {index} is not an object like {{"kind": "human"}} but {quote(seat)}')
     kind = seat.get("kind")
