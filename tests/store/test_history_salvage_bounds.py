@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from zipai_desktop.store.history import History
+from zipai_desktop.store.salvage import salvage
 
 from .histories import build_history, rows
 
@@ -146,3 +147,23 @@ def test_a_wiped_header_or_first_page_loses_no_hand(sound: Path, tmp_path: Path,
     assert result["hands"] == HANDS and "header is lost" in result["message"]
     assert rows(tmp_path / "history.sqlite", "hands") == rows(sound, "hands")
     assert rows(tmp_path / "history.sqlite", "matches") == rows(sound, "matches")
+
+
+def test_pages_that_claim_endless_cells_spend_the_budget_not_the_player(tmp_path: Path) -> None:
+    """A history followed by 2,000 pages that each claim 600 cells: the page reader stops when its share of work is
+    spent, and the hands the other reader found are kept all the same."""
+    path = tmp_path / "history.sqlite"
+    build_history(path, 40)
+    page = bytearray(4096)
+    cells = 600
+    page[0] = 0x0D  # a table leaf
+    page[3:5] = cells.to_bytes(2, "big")
+    page[5:7] = (8 + 2 * cells).to_bytes(2, "big")
+    for c in range(cells):
+        page[8 + 2 * c : 10 + 2 * c] = (8 + 2 * cells).to_bytes(2, "big")
+    page[8 + 2 * cells : 8 + 2 * cells + 5] = bytes([0x83, 0xFF, 0xFF, 0x7F, 1])  # a payload as long as the file
+    path.write_bytes(path.read_bytes() + bytes(page) * 2000)
+    new = History(":memory:")
+    report = salvage(path, new.conn)
+    assert report.exhausted and report.hands == 40
+    assert len(new.hands()) == 40

@@ -54,6 +54,8 @@ UNITS_PER_BLOCK = 4
 UNITS_FLOOR = 20_000
 #: Bytes of the values a query gives per unit of work (a row's values are checked and copied: work as they are long).
 _BYTES_PER_UNIT = 4096
+#: Cells of a leaf page parsed per unit of work (a sound page holds a few; a damaged one can claim thousands).
+_CELLS_PER_UNIT = 4
 #: SQLite instructions per unit of work (the period of the progress handler that counts them).
 _VM_PERIOD = 1000
 _PAGE_SIZES = tuple(1 << k for k in range(9, 17))
@@ -614,8 +616,9 @@ def _leaf_rows(pages: _PageFile) -> Iterator[tuple[int, list[Any]]]:
         head = 100 if number == 1 else 0
         if len(data) < head + 8 or data[head] != 0x0D:  # a table b-tree leaf
             continue
-        cells = int.from_bytes(data[head + 3 : head + 5], "big")
-        for c in range(min(cells, pages.page_size // 2)):
+        cells = min(int.from_bytes(data[head + 3 : head + 5], "big"), pages.page_size // 2)
+        pages.budget.spend(cells // _CELLS_PER_UNIT)
+        for c in range(cells):
             try:
                 at = int.from_bytes(data[head + 8 + 2 * c : head + 10 + 2 * c], "big")
                 size, at = _varint(data, at)
