@@ -80,7 +80,10 @@ def _dispatch(args: list[str]) -> int:
     except ImportError:
         print("zipai: the game window is not part of this build yet; the tools work:\n\n" + USAGE, file=sys.stderr)
         return 2
-    return int(app_main(rest))
+    try:
+        return int(app_main(rest))
+    except SystemExit as exc:  # the window's bad options (exit 2), as for the tools above
+        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
 
 
 def _silence_stdout() -> None:

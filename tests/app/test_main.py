@@ -111,8 +111,8 @@ def test_the_demo_uses_a_home_it_is_given(user_dirs: Path, monkeypatch: pytest.M
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--size", "9" * 5000 + "x1"], "--size takes WIDTHxHEIGHT like 1280x720, not '9999"),
-        (["--frames", "-3"], "takes a whole number >= 0, not '-3'"),
+        (["--size", "9" * 5000 + "x1"], "--size: takes WIDTHxHEIGHT like 1280x720 (each at most 7680), not '9999"),
+        (["--frames", "-3"], "takes a whole number from 0 to 10,000,000, not '-3'"),
         (["--speed", "nan"], "takes a number from 0.05 to 20, not 'nan'"),
         (["--demo", "--rules", "guilin", "--players", "2"], "--players: guilin is played by 3, not 2"),
     ],

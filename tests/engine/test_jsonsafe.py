@@ -53,8 +53,23 @@ def test_not_utf8_not_finite_and_lone_surrogates_are_refused() -> None:
 
 
 def test_bad_json_says_where() -> None:
-    assert refused('{"a": 1,}') == "hand.json is not valid JSON: Expecting property name enclosed in double quotes " \
-        "(line 1, column 9)"  # fmt: skip
+    """json's own reason and place (their wording changes between Python versions: 3.13 names a trailing comma)."""
+    with pytest.raises(json.JSONDecodeError) as plain:
+        json.loads('{"a": 1,}')
+    reason, column = plain.value.msg, plain.value.colno
+    assert refused('{"a": 1,}') == f"hand.json is not valid JSON: {reason} (line 1, column {column})"
+    assert refused("[1,\n 2,,]").startswith("hand.json is not valid JSON: ") and "(line 2, column " in refused(
+        "[1,\n 2,,]"
+    )
+
+
+def test_nesting_is_told_the_same_on_every_python_valid_or_not() -> None:
+    """Deeper than the limit is said as such, whether the text would decode (3.11 and 3.12 stop json's decoder with
+    a RecursionError, 3.13 reads on to the end); brackets inside strings are not nesting."""
+    for text in ("[" * 5000, "[" * 65 + "]" * 65, '{"a": ' * 65 + "1" + "}" * 65, "[" * 65 + '"x' + "]" * 65):
+        assert refused(text) == "hand.json is nested deeper than 64 arrays / objects", text[:10]
+    assert loads('["' + "[" * 100 + '", "\\\\"]', what="x") == ["[" * 100, "\\"]
+    assert loads("[" * 64 + "]" * 64, what="x") == loads("[" * 64 + "]" * 64, what="y")
 
 
 def test_size_limit() -> None:

@@ -375,9 +375,9 @@ def test_a_failed_migration_changes_nothing(home: Path, monkeypatch: pytest.Monk
         assert again.version == len(original) and again.stats() == EXPECTED_ALL
 
 
-def test_unopenable_location_falls_back_to_memory(home: Path) -> None:
-    paths.history_path().mkdir()  # a folder where the file should be
-    h = History()
+def test_unopenable_location_falls_back_to_memory(home: Path, tmp_path: Path) -> None:
+    (tmp_path / "a file").write_text("")  # a file where the history's folder should be
+    h = History(tmp_path / "a file" / "history.sqlite")
     assert not h.persistent and h.message is not None
     m = h.start_match("guilin", ["human", "casual", "casual"])
     h.add_hand(m, 0, finished_hand())

@@ -1,9 +1,13 @@
 """A kill between the autosave of a finished hand and its history commit loses no hand, and records none twice.
 
 The child plays a match through the table's own controller and persistence and kills itself (SIGKILL) at one exact
-point of the second hand's recording: after the autosave, as each of the history's SQL statements starts, and after the
+point of one hand's recording: after the autosave, as each of the history's SQL statements starts, and after the
 commit. The next start (the title screen's recovery, twice) and a resume must leave every finished hand in the history
 exactly once.
+
+The hand killed is an ordinary one (the second hand, ended by an action), or a 秀山博胡 hand that ends at the deal
+(天胡 and the other deal wins): the match's second hand, dealt by ``next_hand``, or its first, dealt when the match
+starts. Those are recorded by other paths than a hand ended by an action, and at every point too.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ import pytest
 
 from zipai_desktop.app.controller import Controller, GameConfig, SeatConfig
 from zipai_desktop.app.persist import Persistence, recover_at_start
+from zipai_desktop.engine.game import Game
+from zipai_desktop.engine.match import hand_seed
+from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.store.autosave import load_autosave, restore
 from zipai_desktop.store.history import open_history
 
@@ -29,7 +36,8 @@ CHILD = textwrap.dedent(
     from zipai_desktop.app.controller import Controller, GameConfig, SeatConfig
 
     point = sys.argv[1]
-    KILL_HAND = 1  # the second hand: the first is recorded normally
+    KILL_HAND = int(sys.argv[4])  # the hand whose recording is killed
+    recording = None  # the hand being recorded now
 
     def die():
         os.kill(os.getpid(), signal.SIGKILL)
@@ -37,16 +45,19 @@ CHILD = textwrap.dedent(
     persistence = persist.Persistence()
 
     def trace(sql):
-        if controller.match.played == KILL_HAND and sql.lstrip().upper().startswith(point):
+        if recording == KILL_HAND and sql.lstrip().upper().startswith(point):
             die()
 
     persistence.history.conn.set_trace_callback(trace)
     original = persist.Persistence.hand_finished
 
     def hand_finished(self, ctl):
+        global recording
         if ctl.match.played == KILL_HAND and point == "AFTER-AUTOSAVE":
             die()  # the autosave of the finished hand is on disk, the history has not been asked yet
+        recording = ctl.match.played
         original(self, ctl)
+        recording = None
         if ctl.match.played == KILL_HAND and point == "AFTER-COMMIT":
             die()
 
@@ -69,6 +80,16 @@ CHILD = textwrap.dedent(
 )
 
 POINTS = ["AFTER-AUTOSAVE", "BEGIN", "INSERT INTO HANDS", "INSERT INTO HAND_BOTS", "COMMIT", "AFTER-COMMIT"]
+#: 3-seat 秀山博胡 match seeds whose first hand (``deal-26``) or second hand (``deal-1149``) ends at the deal, whoever
+#: deals it (checked by :func:`ends_at_deal` in each test).
+DEAL_WIN_SEEDS = {0: "deal-26", 1: "deal-1149"}
+CASES = [
+    # An ordinary second hand, the games taking turns.
+    *[(p, ("guilin", "bohu")[i % 2], f"kill-{p}", 1) for i, p in enumerate(POINTS)],
+    # A 秀山博胡 hand that ends at the deal: the second hand, and the match's first.
+    *[(p, "bohu", DEAL_WIN_SEEDS[hand], hand) for hand in (1, 0) for p in POINTS],
+]
+HANDS = 4
 
 
 def _hands(match_id: int) -> list[int]:
@@ -76,33 +97,44 @@ def _hands(match_id: int) -> list[int]:
         return sorted(h.hand_no for h in history.hands(match_id=match_id))
 
 
+def ends_at_deal(match_seed: str, hand_no: int) -> bool:
+    rules = get_rules("bohu")
+    options = rules.parse_options({})
+    seed = hand_seed(match_seed, hand_no)
+    return all(Game(rules, options, seed=seed, dealer=d, players=3).result is not None for d in range(3))
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
-@pytest.mark.parametrize(("point", "rules"), [(p, ("guilin", "bohu")[i % 2]) for i, p in enumerate(POINTS)])
+@pytest.mark.parametrize(("point", "rules", "seed", "kill_hand"), CASES)
 def test_a_kill_at_every_point_of_recording_a_hand_loses_nothing(
-    home: Path, tmp_path: Path, point: str, rules: str
+    home: Path, tmp_path: Path, point: str, rules: str, seed: str, kill_hand: int
 ) -> None:
+    at_deal = seed in DEAL_WIN_SEEDS.values()
+    assert not at_deal or ends_at_deal(seed, kill_hand)
     script = tmp_path / "child.py"
     script.write_text(CHILD, encoding="utf-8")
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, ZIPAI_HOME=str(home), PYTHONPATH=str(root))
-    args = [sys.executable, str(script), point, rules, f"kill-{point}"]
+    args = [sys.executable, str(script), point, rules, seed, str(kill_hand)]
     proc = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == -signal.SIGKILL, proc.stdout + proc.stderr
 
     state, message = load_autosave()
     assert message is None and state is not None
     match_id = state["history_match"]
-    finished = state["hand"]["result"] is not None
-    assert finished  # every point is after the finished hand was autosaved
-    lost = _hands(match_id) != [0, 1]
+    assert state["hand"]["result"] is not None  # every point is after the finished hand was autosaved
+    assert state["match"]["played"] == kill_hand
+    assert (state["hand"]["actions"] == []) == at_deal  # a deal win has no action
+    recorded = list(range(kill_hand + 1))
+    lost = _hands(match_id) != recorded
     # The kill points before the commit really lose the hand without the recovery (the test can fail).
     assert lost == (point not in ("AFTER-COMMIT",)), _hands(match_id)
 
     # The next start records it; a second start does not record it again.
     assert recover_at_start(state) == []
-    assert _hands(match_id) == [0, 1]
+    assert _hands(match_id) == recorded
     assert recover_at_start(state) == []
-    assert _hands(match_id) == [0, 1]
+    assert _hands(match_id) == recorded
 
     # Resuming the match from the autosave does not record it again either, and the match goes on and is recorded.
     match, seats, game = restore(state)
@@ -115,7 +147,7 @@ def test_a_kill_at_every_point_of_recording_a_hand_loses_nothing(
     )
     controller = Controller(config, inline_bots=True, persistence=Persistence(match_id=match_id), resume=(match, game))
     assert controller.recorded and controller.hand_over
-    assert _hands(match_id) == [0, 1]
+    assert _hands(match_id) == recorded
     while controller.next_hand():
         while not controller.hand_over:
             seat = controller.to_act
@@ -124,7 +156,9 @@ def test_a_kill_at_every_point_of_recording_a_hand_loses_nothing(
                 controller.submit(seat, controller.legal(seat)[0])
             else:
                 controller.step_bot()
-    assert _hands(match_id) == [0, 1, 2, 3]
+    assert _hands(match_id) == list(range(HANDS))
+    with open_history() as history:
+        assert history.stats().hands == HANDS  # the statistics count every hand, the deal win too
 
 
 def test_resuming_a_finished_hand_records_it_once(home: Path) -> None:

@@ -14,35 +14,15 @@ import pytest
 from zipai_desktop.store import paths
 from zipai_desktop.store.history import History
 
+from .histories import SEATS, build_history, rows
 from .play import finished_hand
 
 HANDS = 300
-SEATS = ["human", "casual", "strong"]
 
 
 def _build(path: Path, page_size: int | None = None) -> int:
-    """A history of 300 hands in 30 matches (a few real hands, stored again and again); its page size.
-
-    With ``page_size`` (e.g. 1024) the file is made with small pages, so every record runs over overflow pages.
-    """
-    if page_size is not None:
-        conn = sqlite3.connect(path)
-        conn.execute(f"PRAGMA page_size = {page_size}")
-        conn.execute("CREATE TABLE scratch (a)")  # writes the header with the page size; dropped again
-        conn.execute("DROP TABLE scratch")
-        conn.commit()
-        conn.close()
-    games = [finished_hand("guilin", seed=s) for s in range(4)] + [finished_hand("bohu", seed=s) for s in range(2)]
-    with History(path) as history, history.transaction():
-        for m in range(HANDS // 10):
-            match_id = history.start_match("guilin", SEATS, seed=m)
-            for n in range(10):
-                game = games[(m + n) % 4]
-                history.add_hand(match_id, n, game)
-    conn = sqlite3.connect(path)
-    page = int(conn.execute("PRAGMA page_size").fetchone()[0])
-    conn.close()
-    return page
+    """A history of 300 hands in 30 matches; its page size (see :func:`build_history`)."""
+    return build_history(path, HANDS, page_size)
 
 
 def _pages_of(path: Path, table: str, kind: str | None = None) -> list[int]:
@@ -120,15 +100,22 @@ def test_a_damaged_page_of_the_matches_keeps_their_hands(home: Path) -> None:
         assert history.stats().hands == len(hands)  # human seats, not practice: every saved hand counts
 
 
-def test_a_damaged_first_page_starts_a_new_history_and_keeps_the_file(home: Path) -> None:
+def test_a_damaged_first_page_loses_no_hand_and_keeps_the_file(home: Path) -> None:
+    """The first page holds the header (the page size, SQLite's name) and the schema, no hand: the pages are read
+    with this version's own layout of the rows and the page size found from the pages, so every hand is saved."""
     path = paths.history_path()
     page_size = _build(path)
+    before = rows(path, "hands")
     damaged = _damage(path, 1, page_size, seed=1)
     with History() as history:
-        assert history.message is not None
+        assert history.message is not None and history.persistent
+        assert getattr(history.message, "key", None) == "history_salvaged"
+        assert f"the {HANDS} hands" in history.message and "header is lost" in history.message
         moved = sorted(path.parent.glob("history.sqlite.damaged-*"))
         assert len(moved) == 1 and moved[0].read_bytes() == damaged
-        assert history.hands() == []
+        assert len(history.hands()) == HANDS
+        assert rows(path, "hands") == before  # each hand as it was, column for column
+        assert set(history.stats().vs) == {"casual", "strong"}
 
 
 @pytest.mark.parametrize(("page_size", "kind"), [(None, "internal"), (1024, "internal"), (1024, "overflow")])

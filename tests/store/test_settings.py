@@ -155,7 +155,13 @@ def test_a_file_without_format_is_read_as_settings(home: Path) -> None:
     assert load_settings() == (Settings(language="en"), [])
 
 
-def test_unreadable_path_is_reported_not_raised(home: Path) -> None:
-    paths.settings_path().mkdir()  # a folder where the file should be
+def test_a_folder_in_place_of_the_file_is_reported_and_set_aside(home: Path) -> None:
+    path = paths.settings_path()
+    path.mkdir()  # a folder where the file should be
+    (path / "mine.txt").write_text("kept")
     settings, messages = load_settings()
     assert settings == Settings() and len(messages) == 1
+    assert "settings.json is a folder, not a regular file" in messages[0]
+    (moved,) = damaged_copies(path)
+    assert (moved / "mine.txt").read_text() == "kept" and moved.name in messages[0]
+    assert load_settings() == (Settings(), [])

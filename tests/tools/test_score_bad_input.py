@@ -133,6 +133,20 @@ def test_a_10_mb_field_gives_a_short_error() -> None:
     assert status == 2 and "unknown field 'YYYY" in err and "(500,000 characters)" in err and len(err) < 400
 
 
+@pytest.mark.parametrize("base", [GUILIN, BOHU], ids=["guilin", "bohu"])
+@pytest.mark.parametrize("kind", ["peng", "chi"])
+@pytest.mark.parametrize("jsonl", [False, True], ids=["one", "jsonl"])
+def test_a_meld_of_300000_glyphs_is_quoted_at_80_like_every_value(base: dict[str, Any], kind: str, jsonl: bool) -> None:
+    """The meld's cards are quoted at most 80 glyphs, then how many there were (before: 357 glyphs, clipped only
+    with the whole message)."""
+    request = {**base, "melds": [{"kind": kind, "cards": "一" * 300_000}]}
+    status, out, err = run(encode(request) + b"\n", *(["--jsonl"] if jsonl else []))
+    assert status == 2 and err.count("\n") == 1
+    assert err.count("一") == 80 and "一" * 80 + "… (300,000 cards)" in err, err[:200]
+    if jsonl:  # the error line in place of the result says the same
+        assert json.loads(out)["error"] in err
+
+
 def test_non_utf8_bytes_and_control_characters() -> None:
     status, _, err = check_one(b'{"rules": "guilin", "hand": "\xff"}')
     assert status == 2 and "not UTF-8 text (invalid start byte at byte 29)" in err

@@ -120,10 +120,14 @@ def test_records_replay_and_verify(tmp_path: Path, capsys: pytest.CaptureFixture
         ("[1, 2]", "JSON object"),
         ('{"format": "zipai-record", "version": 99}', "version"),
         ('{"format": "other"}', "not a zipai-record"),
-        ('{"format": "zipai-record", "version": 1, "rules": "guilin", "seed": 1, "dealer": 0}', "missing 'actions'"),
         (
-            '{"format": "zipai-record", "version": 1, "rules": "guilin", "seed": 1, "dealer": 0,'
-            ' "actions": [{"seat": 0, "action": {"type": "discard", "card": "X"}}]}',
+            '{"format": "zipai-record", "version": 1, "rules": "guilin", "options": {}, "players": 3, "seed": 1,'
+            ' "dealer": 0}',
+            "missing 'actions'",
+        ),
+        (
+            '{"format": "zipai-record", "version": 1, "rules": "guilin", "options": {}, "players": 3, "seed": 1,'
+            ' "dealer": 0, "actions": [{"seat": 0, "action": {"type": "discard", "card": "X"}}]}',
             "unknown card",
         ),
     ],

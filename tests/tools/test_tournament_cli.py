@@ -78,10 +78,10 @@ def test_the_table_output_names_each_level(capsys: pytest.CaptureFixture[str]) -
         (["--rules", "mahjong"], "mahjong"),
         (["--players", "5", "--rules", "bohu"], "not 5"),
         (["--levels", "genius"], "unknown bot"),
-        (["--rounds", "0"], "at least one round"),
+        (["--rounds", "0"], "argument --rounds: takes a whole number from 1 to 100, not '0'"),
         (["--options", "{bad"], "not valid JSON"),
         (["--repeat", "0"], "--repeat"),
-        (["--entrants", "x"], "takes a whole number >= 0, not 'x'"),
+        (["--entrants", "x"], "takes a whole number from 1 to 1,000, not 'x'"),
     ],
 )
 def test_bad_arguments_are_refused_with_exit_2(

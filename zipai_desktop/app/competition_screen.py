@@ -22,6 +22,7 @@ from ..competition.play import FIELD_LEVELS, BotTables, make_field
 from ..engine.rules import get_rules
 from ..engine.tournament import HUMAN, TableResult, Tournament
 from ..store.autosave import match_state
+from .banner import localize
 from .controller import Controller, GameConfig, SeatConfig
 from .fonts import font
 from .i18n import tr
@@ -45,11 +46,20 @@ class Row:
     key: Any = None
 
 
+#: How many bot names the catalogs hold (``entrant.0`` ... ``entrant.11``).
+CATALOG_NAMES = 12
+
+
 def entrant_name(t: Tournament, entrant: int, lang: str) -> str:
+    """The entrant's name in ``lang``: the catalog's name for a bot named by its number (``make_field``), the
+    player's own word for the human, any other name as it is."""
     e = t.entrants[entrant]
     if e.level == HUMAN:
         return tr("seat.you", lang)
-    return tr(f"entrant.{e.name}", lang) if e.name.isdigit() and int(e.name) < 12 else e.name
+    # ASCII digits only: "²".isdigit() is true, but int("²") fails.
+    if e.name.isascii() and e.name.isdigit() and int(e.name) < CATALOG_NAMES:
+        return tr(f"entrant.{int(e.name)}", lang)
+    return e.name
 
 
 def level_name(level: str, lang: str) -> str:
@@ -287,11 +297,13 @@ class CompetitionSetupScene(_Menu):
             self.rows.append(Row(r, kind))
         self._draw_past(surface, ui, right_edge + 3 * gap, ui.px(24) + ui.line(ui.heading) + gap, y, bottom)
         self._frame(surface)
-        notes = self.notes[-2:]
-        ny = bottom - gap - len(notes) * font(ui.small).get_linesize()
-        for note in notes:
-            for part in wrap(note, font(ui.small), w - 2 * x0)[:1]:
-                paint.text(surface, part, ui.small, RED, topleft=(x0, ny))
+        # The last two notes (a store's notice in the player's language), each wrapped on up to two lines.
+        lines = [
+            part for note in self.notes[-2:] for part in wrap(localize(note, self.lang), font(ui.small), w - 2 * x0)[:2]
+        ]
+        ny = bottom - gap - len(lines) * font(ui.small).get_linesize()
+        for part in lines:
+            paint.text(surface, part, ui.small, RED, topleft=(x0, ny))
             ny += font(ui.small).get_linesize()
 
     def _past_lines(self) -> list[str]:

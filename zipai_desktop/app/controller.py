@@ -269,8 +269,9 @@ class Controller:
         self.game = self.match.start_hand()
         self.sent = 0
         self.recorded = False
-        if self.persistence is not None:
-            self.persistence.after_action(self)
+        # A hand can end at the deal (秀山博胡's 天胡 and the other deal wins): it is autosaved and recorded like a hand
+        # ended by an action, or it would never reach the history.
+        self._after_action()
         return True
 
     def close(self) -> None:

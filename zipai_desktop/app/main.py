@@ -16,11 +16,13 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from ..engine.jsonsafe import clip, name, printable
 from ..engine.match import seed_from_text
 from ..store.paths import HOME_ENV
+from ..tools.args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
+from ..tools.args import seed as seed_arg
 
 FPS = 60
 
@@ -179,20 +181,25 @@ class App:
         pygame.quit()
 
 
+#: The largest window side taken: 8K (7680) either way; a larger window would be a screen-sized surface of gigabytes.
+MAX_SIDE = 7680
+#: The most frames ``--frames`` runs (about 46 hours at 60 frames a second); each keeps its frame time.
+MAX_FRAMES = 10_000_000
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = text.lower().split("x")
-        if len(w) > 6 or len(h) > 6:
+        if not (w.isascii() and w.isdigit() and h.isascii() and h.isdigit()) or max(len(w), len(h)) > 6:
             raise ValueError
-        return max(640, int(w)), max(400, int(h))
+        width, height = int(w), int(h)
+        if width > MAX_SIDE or height > MAX_SIDE:
+            raise ValueError
+        return max(640, width), max(400, height)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--size takes WIDTHxHEIGHT like 1280x720, not {name(text)}") from None
-
-
-def _count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise argparse.ArgumentTypeError(f"takes a whole number >= 0, not {name(text)}")
-    return int(text)
+        raise argparse.ArgumentTypeError(
+            f"takes WIDTHxHEIGHT like 1280x720 (each at most {MAX_SIDE}), not {name(text)}"
+        ) from None
 
 
 def _speed(text: str) -> float:
@@ -205,9 +212,17 @@ def _speed(text: str) -> float:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad options are one line on stderr (``zipai: argument --seed: ...``) and exit 2, as in every tool."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {usage_message(message)}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def parser() -> argparse.ArgumentParser:
     """The window's options (``zipai --help`` shows them after the sub-commands)."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="zipai",
         description="字牌 Desktop: 桂林字牌 and 秀山博胡. Without options: the game window. With --demo: bots play "
         "every seat (with --screenshot, headless: the contract's screenshot mode).",
@@ -215,13 +230,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="bots play every seat (autosave and history go to a temporary "
                    "folder unless --home or ZIPAI_HOME is given)")  # fmt: skip
     p.add_argument("--rules", default="guilin", choices=["guilin", "bohu"], help="with --demo: the game (guilin)")
-    p.add_argument("--players", type=_count, default=3, help="with --demo: seats at the table (3; bohu 2-4)")
-    p.add_argument("--seed", default="1", help="with --demo: the seed of the deals (1)")
-    p.add_argument("--frames", type=_count, default=0, help="with --demo: run this many frames, then exit")
+    p.add_argument("--players", type=counter(0, MAX_PLAYERS), default=3,
+                   help="with --demo: seats at the table (3; bohu 2-4)")  # fmt: skip
+    p.add_argument("--seed", type=seed_arg, default="1", help="with --demo: the seed of the deals; UTF-8 text of at "
+                   f"most {MAX_SEED_CHARS} characters (1)")  # fmt: skip
+    p.add_argument("--frames", type=counter(0, MAX_FRAMES), default=0,
+                   help=f"with --demo: run this many frames (up to {MAX_FRAMES:,}), then exit")  # fmt: skip
     p.add_argument("--screenshot", default=None, metavar="OUT.png", help="with --demo: save the last frame as a PNG "
                    "(runs headless, no display needed)")  # fmt: skip
-    p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (1280x720; "
-                   "the game opens at the size it was left)")  # fmt: skip
+    p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help=f"window size (1280x720; each "
+                   f"side at most {MAX_SIDE}; the game opens at the size it was left)")  # fmt: skip
     p.add_argument("--lang", default="zh", choices=["zh", "en"], help="language (the game: the one in the settings)")
     p.add_argument("--frame-times", default=None, metavar="FILE", help="with --demo: write one frame time (ms) per "
                    "line")  # fmt: skip

@@ -59,12 +59,15 @@ class Persistence:
             except Exception as exc:  # noqa: BLE001 - the history is a convenience; the game goes on without it
                 self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
                 self.match_id = None
+        # Autosaved first, recorded second, as after every action: a kill between the two leaves the finished hand in
+        # the autosave, and the next start records it (recover_at_start).
+        self.after_action(controller)
         if controller.game.result is not None and not controller.recorded:
             # A hand already over: resumed after a kill between the autosave of the finished hand and its history
-            # commit (or one that ended at the deal). Recorded now, once: the history keeps (match, hand) unique.
+            # commit, or the match's first hand ended at the deal. Recorded now, once: the history keeps (match, hand)
+            # unique.
             controller.recorded = True
             self.hand_finished(controller)
-        self.after_action(controller)
 
     def after_action(self, controller: Controller) -> None:
         try:

@@ -228,6 +228,10 @@ def _loads_careful(text: str, what: str, max_depth: int, max_int_digits: int) ->
             raise _IntTooLong(n)
         return int(digits)
 
+    # Nesting is measured on the text before decoding: json's own decoder stops a deep text with RecursionError up
+    # to Python 3.12 and reads on to a syntax error from 3.13, so the answer would depend on the interpreter.
+    if _nested_deeper(text, max_depth):
+        raise JsonInputError(f"{what} is nested deeper than {max_depth} arrays / objects")
     try:
         value = json.loads(text, parse_int=parse_int, parse_float=_parse_float, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
@@ -242,6 +246,25 @@ def _loads_careful(text: str, what: str, max_depth: int, max_int_digits: int) ->
         raise JsonInputError(f"{what} is nested deeper than {max_depth} arrays / objects") from None
     _check_tree(value, what, max_depth)
     return value
+
+
+# A JSON string (with its escapes) or one bracket: the brackets inside strings are skipped by matching the string.
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def _nested_deeper(text: str, max_depth: int) -> bool:
+    """Whether the text opens more than ``max_depth`` arrays / objects inside one another (brackets in strings do not
+    count; the text need not be valid JSON)."""
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token == "[" or token == "{":
+            depth += 1
+            if depth > max_depth:
+                return True
+        elif token == "]" or token == "}":
+            depth -= 1
+    return False
 
 
 def _check_tree(value: Any, what: str, max_depth: int) -> None:

@@ -14,11 +14,32 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import Game, HandResult
+from .jsonsafe import quote
 
-#: The stake choices offered at setup (底分, 倍率, starting balance); any positive integers are valid.
+#: The stake choices offered at setup (底分, 倍率, starting balance); any whole number from 1 to the bounds below is
+#: valid.
 STAKE_BASES = (1, 2, 5, 10)
 STAKE_MULTIPLIERS = (1, 2, 3, 5, 10)
 STAKE_BALANCES = (None, 100, 200, 500, 1000)
+
+#: Upper bounds of a match's sizes, well above every choice the setup screens offer. A stakes or match field comes
+#: from a saved file too, and the table draws it (and the money it multiplies into) every frame: a bound keeps each
+#: number a few digits long, so no saved value can slow the window down or make a match that never ends.
+MAX_STAKE_BASE = 100
+MAX_STAKE_MULTIPLIER = 100
+MAX_START_BALANCE = 1_000_000
+MAX_HANDS = 1_000
+MAX_TARGET = 100_000
+MAX_ROUNDS = 100
+
+
+def _bounded(value: object, what: str, maximum: int, *, optional: bool = False) -> None:
+    """Raise ``ValueError`` unless ``value`` is a whole number from 1 to ``maximum`` (or ``None`` when optional)."""
+    if value is None and optional:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= maximum:
+        also = " or none" if optional else ""
+        raise ValueError(f"{what} must be a whole number from 1 to {maximum:,}{also}, not {quote(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +56,9 @@ class Stakes:
     start_balance: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("base", "multiplier"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"stakes: {name} must be a whole number >= 1, not {value!r}")
-        balance = self.start_balance
-        if balance is not None and (not isinstance(balance, int) or isinstance(balance, bool) or balance < 1):
-            raise ValueError(f"stakes: start_balance must be a whole number >= 1 or none, not {balance!r}")
+        _bounded(self.base, "the stakes' base", MAX_STAKE_BASE)
+        _bounded(self.multiplier, "the stakes' multiplier", MAX_STAKE_MULTIPLIER)
+        _bounded(self.start_balance, "the stakes' start_balance", MAX_START_BALANCE, optional=True)
 
     @property
     def unit(self) -> int:
@@ -74,17 +91,17 @@ class Stakes:
     def from_json(cls, data: Mapping[str, Any]) -> Stakes:
         """Stakes from their JSON object; a missing or bad field raises ``ValueError`` naming it."""
         if not isinstance(data, Mapping):
-            raise ValueError(f"stakes must be an object, not {data!r}")
+            raise ValueError(f"the stakes must be an object, not {quote(data)}")
         unknown = set(data) - {"base", "multiplier", "start_balance"}
         if unknown:
-            raise ValueError(f"stakes: unknown field(s) {', '.join(sorted(unknown))}")
+            raise ValueError(f"the stakes have unknown field(s) {quote(sorted(unknown))}")
         return cls(_int_field(data, "base", 1), _int_field(data, "multiplier", 1), data.get("start_balance"))
 
 
 def _int_field(data: Mapping[str, Any], name: str, default: int) -> int:
     value = data.get(name, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"stakes: {name} must be a whole number, not {value!r}")
+        raise ValueError(f"the stakes' {name} must be a whole number, not {quote(value)}")
     return value
 
 
@@ -128,6 +145,11 @@ class Match:
     game: Game | None = None
 
     def __post_init__(self) -> None:
+        _bounded(self.hands, "the match's hands", MAX_HANDS, optional=True)
+        _bounded(self.target, "the match's points target", MAX_TARGET, optional=True)
+        _bounded(self.rounds, "the match's rounds", MAX_ROUNDS, optional=True)
+        if self.stakes is not None and not isinstance(self.stakes, Stakes):
+            raise ValueError(f"the match's stakes must be Stakes, not {quote(self.stakes)}")
         if self.players is None:
             self.players = self.rules.default_players
         if self.players not in self.rules.players:

@@ -20,6 +20,10 @@ from .rules.base import OptionError
 
 FORMAT = "zipai-record"
 VERSION = 1
+#: The fields a record must hold besides ``format`` and ``version`` (docs/contracts/sim-cli.md, notes): what the deal
+#: and the play are made from. ``final`` (the state to verify against) and ``result`` (a finished hand's settlement)
+#: are read by ``--verify``.
+REQUIRED = ("rules", "options", "players", "seed", "dealer", "actions")
 
 
 class RecordError(ValueError):
@@ -89,7 +93,9 @@ def _start(record: Mapping[str, Any]) -> tuple[Any, Any, int | str, int, int, in
         raise RecordError(
             f"record version {quote(record.get('version'))} is not supported (this program reads {VERSION})"
         )
-    for key in ("rules", "seed", "dealer", "actions"):
+    # Every field that decides the deal is required: a record without its options or its seat count would replay
+    # another game (the defaults), and be reported as not replaying rather than as incomplete.
+    for key in REQUIRED:
         if key not in record:
             raise RecordError(f"record is missing {key!r}")
     name = record["rules"]
@@ -99,9 +105,7 @@ def _start(record: Mapping[str, Any]) -> tuple[Any, Any, int | str, int, int, in
         rules = get_rules(name)
     except UnknownRules:
         raise RecordError(f"record rules {show_name(name)} are not a game this program knows") from None
-    raw_options = record.get("options")
-    if raw_options is None:
-        raw_options = {}
+    raw_options = record["options"]
     if not isinstance(raw_options, dict):
         raise RecordError(f"record options must be a JSON object, not {quote(raw_options)}")
     try:
@@ -116,7 +120,7 @@ def _start(record: Mapping[str, Any]) -> tuple[Any, Any, int | str, int, int, in
         known = ", ".join(map(str, DEAL_VERSIONS))
         raise RecordError(f"record deal version {quote(deal)} is not one this program deals ({known})")
     dealer = record["dealer"]
-    players = record.get("players", rules.default_players)
+    players = record["players"]
     if not _whole(players) or players not in rules.players:
         raise RecordError(
             f"record players must be {' or '.join(map(str, rules.players))} for {rules.name}, not {quote(players)}"

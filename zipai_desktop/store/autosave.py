@@ -31,6 +31,9 @@ from ..engine.rules.base import OptionError
 from . import paths
 from .atomic import read_saved_state, write_atomic
 from .notice import Notice, error_text
+from .settings import SEAT_KINDS
+
+SEAT_NAME_CHARS = 40  # the longest seat name a save may hold (the app's names are far shorter)
 
 FORMAT = "zipai-autosave"
 VERSION = 1
@@ -96,10 +99,37 @@ def match_state(match: Match, seats: Sequence[Any], game: Game | None = None) ->
     }
 
 
+#: The largest count or total a saved match may hold (hands played, a seat's points, ...): far above any real match,
+#: and short enough to draw at every frame. The sizes a player chooses (hands, target, stakes) have their own, smaller
+#: bounds, which the engine's Match and Stakes check (engine.match.MAX_HANDS, ...).
+MAX_FIELD = 10**9
+
+
+#: The largest number a rule option of a saved game may take (the setup screen offers at most twice the default, e.g.
+#: a 轮 target of 200): the table shows the option's number, and a rule reached only past it would never be reached.
+MAX_OPTION = 10_000
+
+
+def bounded_options(rules: Any, raw: Any) -> Any:
+    """The rules' options from a saved ``raw`` object, each number bounded by :data:`MAX_OPTION`; raises
+    ``OptionError`` (a ``ValueError``) naming the option otherwise."""
+    options = rules.parse_options(raw)
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_OPTION:
+            raise OptionError(f"option {f.name!r} takes at most {MAX_OPTION:,}, not {quote(value)}")
+    return options
+
+
 def _int(value: Any, name: str, *, minimum: int | None = 0, optional: bool = False) -> Any:
     if value is None and optional:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or (minimum is not None and value < minimum)
+        or not -MAX_FIELD <= value <= MAX_FIELD
+    ):
         raise AutosaveError(f"match field {name!r} has an invalid value {quote(value)}")
     return value
 
@@ -127,6 +157,21 @@ def _check_header(state: Any) -> Mapping[str, Any]:
     return state
 
 
+def _check_seat(index: int, seat: Any) -> None:
+    """A saved seat is ``{"kind": "human" or a bot level, "name": text}`` (the name may be left out), or the kind
+    alone as a text."""
+    if isinstance(seat, str):
+        seat = {"kind": seat}
+    if not isinstance(seat, Mapping):
+        raise AutosaveError(f'seat {index} is not an object like {{"kind": "human"}} but {quote(seat)}')
+    kind = seat.get("kind")
+    if kind not in SEAT_KINDS:
+        raise AutosaveError(f"seat {index} is {quote(kind)}, not one of {', '.join(SEAT_KINDS)}")
+    name = seat.get("name", "")
+    if not isinstance(name, str) or len(name) > SEAT_NAME_CHARS or not name.isprintable():
+        raise AutosaveError(f"seat {index}'s name {quote(name)} is not a printable text of at most {SEAT_NAME_CHARS}")
+
+
 def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
     """Rebuild the match, its seats and the hand in progress (replayed from its record; ``None`` between hands).
 
@@ -141,7 +186,7 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
         raise AutosaveError(f"the match lacks {', '.join(missing)}")
     try:
         rules = get_rules(str(fields["rules"]))
-        options = rules.parse_options(fields["options"])
+        options = bounded_options(rules, fields["options"])
     except (UnknownRules, OptionError) as exc:
         raise AutosaveError(str(exc)) from None
     seed = fields["seed"]
@@ -177,8 +222,12 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
     seats = state.get("seats")
     if not isinstance(seats, list) or len(seats) != players:
         raise AutosaveError(f"the seats must be a list of {players}")
+    for i, seat in enumerate(seats):
+        _check_seat(i, seat)
     hand = state.get("hand")
     if hand is None:
+        if match.over:  # between hands: the next hand is dealt at once, and an over match has none
+            raise AutosaveError("the match is already over")
         return match, list(seats), None
     if not isinstance(hand, Mapping):
         raise AutosaveError("the hand in progress is not a game record")

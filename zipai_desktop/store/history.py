@@ -4,7 +4,9 @@ Statistics are computed with SQL aggregates over small, indexed columns (never b
 leave out practice matches and matches with no human seat ("bots only").
 
 Opening never raises. A file that is not an SQLite database, is damaged or truncated, or belongs to another program is
-moved aside (``history.sqlite.damaged-<timestamp>``) and a new database is started. A database written by a *newer*
+moved aside (``history.sqlite.damaged-<timestamp>``) and a new database is started, holding every hand that could
+still be read from a damaged one (:mod:`.salvage`). Only a regular file (or a link to one) is opened: anything else in
+its place (a named pipe, a link to a device, a folder) is moved aside unread. A database written by a *newer*
 version of the game is not touched: the :class:`History` then works in memory for this session and
 :attr:`History.message` says why. An older schema is upgraded in place after a backup copy is made.
 
@@ -18,8 +20,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import logging
 import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
@@ -34,11 +38,17 @@ from .atomic import backup_copy, quarantine
 from .notice import Notice, error_text
 from .salvage import salvage
 
+log = logging.getLogger(__name__)
+
 HUMAN = "human"
 APPLICATION_ID = 0x7A495041  # "zIPA": marks the file as ours in the SQLite header
 SQLITE_HEADER = b"SQLite format 3\x00"
 SIDECARS = ("-journal", "-wal", "-shm")
 MEMORY = ":memory:"
+#: The reasons a file is moved aside for which its pages are read for hands: ours with bad pages, or with its header
+#: (where SQLite's name is) lost. Not for a file of another program, an empty one, or one that is not a file.
+_NOT_SQLITE = "is not an SQLite database"
+_SALVAGED = ("is damaged", _NOT_SQLITE)
 
 
 def _migrate_v1(conn: sqlite3.Connection) -> None:
@@ -279,8 +289,21 @@ def _migrate(conn: sqlite3.Connection, start: int) -> None:
             conn.execute(f"PRAGMA user_version = {version + 1}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            _roll_back(conn)
             raise
+
+
+def _roll_back(conn: sqlite3.Connection) -> None:
+    """Undo the open transaction, if SQLite has not already done so.
+
+    On some errors (``SQLITE_FULL``: the disk is full; ``SQLITE_IOERR``; ``SQLITE_NOMEM``) SQLite rolls the whole
+    transaction back itself; a ``ROLLBACK`` then fails with "no transaction is active", and that failure must not hide
+    the error that says what happened. So the rollback runs only while a transaction is open, and a failure of its own
+    is dropped: the caller's exception is the one reported.
+    """
+    if conn.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
 
 
 def _migrated(conn: sqlite3.Connection, start: int) -> sqlite3.Connection:
@@ -291,6 +314,35 @@ def _migrated(conn: sqlite3.Connection, start: int) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _not_regular(path: Path) -> str | None:
+    """What ``path`` is when it exists and is not a regular file (or a link to one), else None.
+
+    Only a regular file is ever opened as the history: SQLite's open of a named pipe blocks until a writer comes (and
+    the process then ignores SIGTERM), and a link to ``/dev/zero`` reads without end.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    link = stat.S_ISLNK(mode)
+    if link:
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:  # dangling, a loop of links, or a target out of reach
+            return "a link to nothing"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        kind = "a named pipe"
+    elif stat.S_ISDIR(mode):
+        kind = "a folder"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        kind = "a device"
+    else:
+        kind = "a socket" if stat.S_ISSOCK(mode) else "a special file"
+    return f"a link to {kind}" if link else kind
 
 
 class _Damaged(Exception):
@@ -308,7 +360,7 @@ def _inspect(path: Path) -> tuple[sqlite3.Connection, int]:
     if not header:
         raise _Damaged("is empty")
     if header != SQLITE_HEADER:
-        raise _Damaged("is not an SQLite database")
+        raise _Damaged(_NOT_SQLITE)
     conn = _connect(path)
     try:
         check = [row[0] for row in conn.execute("PRAGMA quick_check")]
@@ -366,9 +418,17 @@ class History:
 
     def _open(self, path: Path) -> sqlite3.Connection:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists():
+        for suffix in SIDECARS:  # SQLite opens a journal beside the file: a named pipe there would block it too
+            sidecar = path.with_name(path.name + suffix)
+            kind = _not_regular(sidecar)
+            if kind is not None:
+                quarantine(sidecar, f"is not a regular file ({kind})")
+        if not os.path.lexists(path):
             return _migrated(_connect(path), 0)
         try:
+            kind = _not_regular(path)
+            if kind is not None:
+                raise _Damaged(f"is not a regular file ({kind})")
             conn, version = _inspect(path)
         except _Newer as newer:
             self.persistent = False
@@ -379,29 +439,7 @@ class History:
             )
             return self._memory()
         except _Damaged as damaged:
-            moved = self._set_aside(path, str(damaged))
-            conn = _migrated(_connect(path), 0)
-            saved = 0
-            if str(damaged).startswith("is damaged"):  # ours, with bad pages: save every row that can still be read
-                try:
-                    saved = salvage(moved, conn).hands
-                except sqlite3.Error:
-                    saved = 0  # the new database stays empty; the damaged copy is kept aside all the same
-            if saved:
-                self.message = Notice(
-                    f"The history database {damaged}; it was moved aside to {moved.name}, and the {saved} hands that "
-                    "could still be read were saved into a new one.",
-                    "history_salvaged",
-                    moved=moved.name,
-                    kept=saved,
-                )
-            else:
-                self.message = Notice(
-                    f"The history database {damaged}; it was moved aside to {moved.name} and a new one was started.",
-                    "history_moved",
-                    moved=moved.name,
-                )
-            return conn
+            return self._replace_damaged(path, str(damaged))
         if version < len(MIGRATIONS):
             copy = backup_copy(path, f"v{version}") if version > 0 else None
             _migrated(conn, version)
@@ -414,12 +452,54 @@ class History:
                 )
         return conn
 
+    def _replace_damaged(self, path: Path, reason: str) -> sqlite3.Connection:
+        """Move a damaged file aside and start a new history in its place, with every hand still readable from it.
+
+        The hands are saved into a new file beside it first, and only then is the damaged file moved aside and the new
+        one put in its place: a start killed during the salvage finds the damaged file where it was and salvages again
+        (never an empty history where the hands were).
+        """
+        fresh = path.with_name(f".{path.name}.salvage")
+        saved = 0
+        if reason.startswith(_SALVAGED):  # bad pages (or a lost header): save every hand still readable
+            for leftover in (fresh, *(fresh.with_name(fresh.name + s) for s in SIDECARS)):
+                leftover.unlink(missing_ok=True)  # a salvage killed before it was done: a part copy, made again now
+            conn = _migrated(_connect(fresh), 0)
+            try:
+                saved = salvage(path, conn).hands
+            except Exception:  # noqa: BLE001 - whatever happens, the game starts; the damaged file is kept aside
+                log.exception("the salvage of %s failed", path)
+                saved = 0
+            finally:
+                conn.close()
+        moved = self._set_aside(path, reason)
+        if saved:
+            os.replace(fresh, path)
+            conn = _connect(path)
+            if reason == _NOT_SQLITE:
+                reason = "is damaged (its header is lost)"
+            self.message = Notice(
+                f"The history database {reason}; it was moved aside to {moved.name}, and the {saved} hands that "
+                "could still be read were saved into a new one.",
+                "history_salvaged",
+                moved=moved.name,
+                kept=saved,
+            )
+            return conn
+        fresh.unlink(missing_ok=True)
+        self.message = Notice(
+            f"The history database {reason}; it was moved aside to {moved.name} and a new one was started.",
+            "history_moved",
+            moved=moved.name,
+        )
+        return _migrated(_connect(path), 0)
+
     @staticmethod
     def _set_aside(path: Path, reason: str) -> Path:
         moved = quarantine(path, reason)
         for suffix in SIDECARS:
             sidecar = path.with_name(path.name + suffix)
-            if sidecar.exists():
+            if os.path.lexists(sidecar):
                 quarantine(sidecar, reason)
         return moved
 
@@ -445,11 +525,15 @@ class History:
         except BaseException:
             self._depth -= 1
             if self._depth == 0:
-                self.conn.execute("ROLLBACK")
+                _roll_back(self.conn)
             raise
         self._depth -= 1
         if self._depth == 0:
-            self.conn.execute("COMMIT")
+            try:
+                self.conn.execute("COMMIT")
+            except BaseException:
+                _roll_back(self.conn)  # a commit that failed (a full disk) leaves nothing half-written behind
+                raise
 
     @property
     def version(self) -> int:

@@ -1,59 +1,436 @@
 """Saving what can be read from a damaged history database into a new one (like the ``sqlite3`` shell's ``.recover``).
 
-Python's ``sqlite3`` has no ``.recover``, and the shell is not on every player's machine, so the rows are read one at a
-time in key order: ``rowid > x ORDER BY rowid LIMIT 1``. A read that meets a damaged page fails; the walk then skips
-ahead (doubling the step until a read succeeds, then narrowing back by bisection to the first readable row), so one
-bad page costs the rows on that page and no others. A hand whose match row was lost gets a stand-in match built from
-the hand's own columns, so the hand stays listed and counted. The damaged file itself is never written: it is opened
-read-only (``immutable``), and the caller keeps it aside.
+Python's ``sqlite3`` has no ``.recover``, and the shell is not on every player's machine, so two readers do its work,
+both always (whatever the first one found, the second one may find more):
 
-When the damage is in the table's upper pages (its root), no query reaches the leaves below; then the file's pages are
-read directly, as ``.recover`` does: every table leaf page is parsed (cells, overflow chains, the record format) and
-each row shaped like a hand (its columns, a game record that is a JSON object) is saved too.
+1. By SQL, the rows one at a time in key order: ``rowid > x ORDER BY rowid LIMIT 1``. A read that meets a damaged page
+   fails; the walk then skips ahead (doubling the step until a read succeeds, then narrowing back by bisection to the
+   first readable row), so one bad page costs the rows on that page and no others. The walk only moves forward: a
+   damaged b-tree that answers with a key at or before the one asked past counts as damage (followed, it would lead
+   round the same rows for ever).
+2. By pages: every table leaf page of the file is parsed (cells, overflow chains, the record format) and each row
+   shaped like one of the history's rows is saved too. This finds the rows below a damaged root, and those of a
+   truncated file or one whose header or schema is lost: the rows' layout is the one this version's own ``CREATE``
+   statements made (read from the new database), never the damaged file's schema, and when the header is lost the
+   page size is found from the pages themselves.
+
+Every row either reader finds is checked before it is kept: each column of its type, the JSON columns decoding (through
+the bounded JSON reader) to what they hold, a hand's summary columns agreeing with its points and seats. A bit flip
+that breaks a row loses that row; it never puts into the new history a row its readers would fail on. A hand whose
+match row was lost gets a stand-in match built from the hand's own columns (replaced by the real one if the pages hold
+it), so the hand stays listed and counted.
+
+Salvage is bounded whatever the bytes: one budget of work, proportional to the file's size, is spent a unit per query
+of the damaged file, per page read, and per thousand SQLite instructions; when it runs out the salvage stops and keeps
+what it has. The file is read a page at a time, and no value can be longer than the file (SQLite's length limit).
+
+The damaged file itself is never written: it is opened read-only (``immutable``), and the caller keeps it aside.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
+import stat
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+from ..engine.rules import RULESETS
 
 #: The history's tables with a rowid, parents before children (the order the schema creates them).
 ROWID_TABLES = ("matches", "hands", "competitions")
 HUMAN = "human"
+SQLITE_HEADER = b"SQLite format 3\x00"
 _TOP = 1 << 62
+#: Each reader's work budget: units per 512 bytes of the damaged file, plus a floor. Reading a sound file costs each
+#: reader about one unit a page (8 blocks of a 4 KB page): the budget leaves room for much damage, and no more.
+UNITS_PER_BLOCK = 4
+UNITS_FLOOR = 20_000
+#: Bytes of the values a query gives per unit of work (a row's values are checked and copied: work as they are long).
+_BYTES_PER_UNIT = 4096
+#: Cells of a leaf page parsed per unit of work (a sound page holds a few; a damaged one can claim thousands).
+_CELLS_PER_UNIT = 4
+#: SQLite instructions per unit of work (the period of the progress handler that counts them).
+_VM_PERIOD = 1000
+_PAGE_SIZES = tuple(1 << k for k in range(9, 17))
+#: How many page slots are looked at, for each possible page size, to find the page size of a file without a header.
+_SAMPLES = 256
+#: Where a hand's winning card came from, and the two outcomes without a win card.
+_SOURCES = frozenset({"own_draw", "other_draw", "discard", "deal", "draw", "unknown"})
 
 
 @dataclass
 class Salvaged:
-    """How many rows of each table were saved, and how many stretches of rows could not be read."""
+    """How many rows of each table were saved, how many stretches of rows could not be read by SQL, and whether the
+    work budget ran out before the whole file was read."""
 
     rows: dict[str, int] = field(default_factory=dict)
     bad_stretches: int = 0
+    exhausted: bool = False
 
     @property
     def hands(self) -> int:
+        """How many hands were saved."""
         return self.rows.get("hands", 0)
+
+
+class _Spent(Exception):
+    """The salvage's work budget has run out."""
+
+
+class _Budget:
+    """The work a salvage may still do (see the module's docstring)."""
+
+    def __init__(self, units: int) -> None:
+        self.left = units
+
+    def spend(self, units: int = 1) -> None:
+        self.left -= units
+        if self.left < 0:
+            raise _Spent
+
+    def vm_tick(self) -> int:
+        """SQLite's progress handler: a non-zero answer interrupts the query (the walk takes it as a failed read)."""
+        self.left -= 1
+        return int(self.left < 0)
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
     return [str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})")]
 
 
-def _walk(conn: sqlite3.Connection, table: str, columns: list[str], report: Salvaged) -> Iterator[tuple[Any, ...]]:
+# --- what a sound row is ---------------------------------------------------------------------------------------------
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _flag(value: Any) -> bool:
+    return _whole(value) and value in (0, 1)
+
+
+def _optional_whole(value: Any) -> bool:
+    return value is None or _whole(value)
+
+
+def _stamp(value: Any) -> bool:
+    """A time as the history writes it (ISO 8601)."""
+    if not isinstance(value, str) or len(value) > 64:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _decoded(value: Any) -> Any:
+    """The JSON a text column holds; ValueError when it is not text or not JSON.
+
+    The plain decoder, not the bounded reader of outside JSON: the value is already bounded (no longer than the
+    file), only its shape is looked at, and the text saved is the column's own, never the decoded value. What the
+    bounded reader guards against ends here as a dropped row: nesting too deep raises RecursionError, an integer of
+    too many digits ValueError. (The bounded reader walks every value of a record, nested ~100 brackets: it would
+    make salvage several times slower.)
+    """
+    if not isinstance(value, str):
+        raise ValueError("not text")
+    try:
+        return json.loads(value)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+
+
+def _list_of(value: Any, kind: type) -> list[Any]:
+    items = _decoded(value)
+    if not isinstance(items, list) or not all(isinstance(i, kind) and not isinstance(i, bool) for i in items):
+        raise ValueError("not a list of the kind")
+    return items
+
+
+def _seed(value: Any) -> bool:
+    seed = _decoded(value)
+    return seed is None or isinstance(seed, str) or _whole(seed)
+
+
+def _sound_match(row: dict[str, Any]) -> bool:
+    """A matches row whose columns all hold what the history writes there."""
+    try:
+        seats = _list_of(row["seats"], str)
+        return (
+            _whole(row["id"])
+            and row["rules"] in RULESETS
+            and row["players"] == len(seats)
+            and isinstance(_decoded(row["options"]), dict)
+            and (row.get("seed") is None or _seed(row["seed"]))
+            and _stamp(row["started_at"])
+            and (row.get("finished_at") is None or _stamp(row["finished_at"]))
+            and (row.get("totals") is None or len(_list_of(row["totals"], int)) == len(seats))
+            and _flag(row.get("practice", 0))
+            and _flag(row.get("bots_only", 0))
+            and (row.get("stakes") is None or isinstance(_decoded(row["stakes"]), dict))
+        )
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+def _sound_hand(row: dict[str, Any]) -> bool:
+    """A hands row whose columns hold what :meth:`History.add_hand` writes, its summary agreeing with its points."""
+    try:
+        seats = _list_of(row["seats"], str)
+        points = _list_of(row["points"], int)
+        humans = _list_of(row["humans"], int)
+        _list_of(row["special"], str)
+        record = _decoded(row["record"])
+        winner, discarder = row["winner"], row["discarder"]
+        unit = row.get("stake_unit", 1)
+        whole = ("id", "match_id", "hand_no", "dealer", "score", "hu", "human_seats", "human_points")
+        if not (
+            all(_whole(row[c]) for c in whole)
+            and _whole(unit)
+            and _optional_whole(winner)
+            and _optional_whole(discarder)
+            and all(_flag(row[c]) for c in ("counted", "human_won", "human_dealt_in"))
+            and isinstance(record, dict)
+            and isinstance(record.get("actions"), list)
+            and _record_agrees(record, row, points)
+        ):
+            return False
+        seat_count = len(seats)
+        return (
+            row["rules"] in RULESETS
+            and row["source"] in _SOURCES
+            and _seed(row["seed"])
+            and _stamp(row["played_at"])
+            and len(points) == seat_count
+            and 0 <= row["dealer"] < seat_count
+            and all(s is None or 0 <= s < seat_count for s in (winner, discarder))
+            and len(set(humans)) == len(humans) == row["human_seats"]
+            and all(0 <= s < seat_count and seats[s] == HUMAN for s in humans)
+            and row["human_points"] == sum(points[s] for s in humans)
+            and row["human_won"] == int(winner in humans)
+            and row["human_dealt_in"] == int(discarder in humans)
+            and (not row["counted"] or HUMAN in seats)
+            and row.get("human_stake", row["human_points"] * unit) == row["human_points"] * unit
+        )
+    except (KeyError, TypeError, ValueError, IndexError):
+        return False
+
+
+def _record_agrees(record: dict[str, Any], row: dict[str, Any], points: list[int]) -> bool:
+    """Whether what a hand's record says of itself (its game, seed, dealer, and the stored result) is what its
+    columns say: a bit flip in either is found here (one in the actions is not: a record is not replayed, as a later
+    version of the rules may play an old record differently)."""
+    result = record.get("result", {})
+    if not isinstance(result, dict):
+        return False
+    return bool(
+        record.get("rules", row["rules"]) == row["rules"]
+        and record.get("dealer", row["dealer"]) == row["dealer"]
+        and ("seed" not in record or _json(record["seed"]) == row["seed"])
+        and result.get("points", points) == points
+        and result.get("winner", row["winner"]) == row["winner"]
+        and result.get("score", row["score"]) == row["score"]
+    )
+
+
+def _json(value: Any) -> str:
+    """A value as the history writes JSON columns."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _sound_competition(row: dict[str, Any]) -> bool:
+    """A competitions row whose columns all hold what the history writes there."""
+    try:
+        return (
+            all(_whole(row[c]) for c in ("id", "players", "entrants", "rounds", "hands"))
+            and row["rules"] in RULESETS
+            and _flag(row["duplicate"])
+            and _seed(row["seed"])
+            and _stamp(row["started_at"])
+            and (row.get("finished_at") is None or _stamp(row["finished_at"]))
+            and all(_optional_whole(row.get(c)) for c in ("finish", "points", "hands_won"))
+            and (row.get("standings") is None or isinstance(_decoded(row["standings"]), list))
+        )
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+_SOUND = {"matches": _sound_match, "hands": _sound_hand, "competitions": _sound_competition}
+
+
+# --- the new database ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _KeptHand:
+    """What the bot levels of a saved hand are made from: its id, seats and the columns hand_bots copies."""
+
+    id: int
+    levels: frozenset[str]
+    copy: dict[str, Any]
+
+
+def _bots_row_of(row: dict[str, Any], hand: _KeptHand) -> bool:
+    """Whether a hand_bots row read from the damaged file is one of this hand's: its id, one of its bot levels, and
+    the hand's own columns copied (a damaged b-tree can answer a query with another row)."""
+    return row["hand_id"] == hand.id and row["level"] in hand.levels and all(row[c] == v for c, v in hand.copy.items())
+
+
+class _Target:
+    """The new (migrated, empty) database, and what has been saved into it."""
+
+    def __init__(self, new: sqlite3.Connection, report: Salvaged) -> None:
+        self.new = new
+        self.report = report
+        self.columns = {table: _columns(new, table) for table in (*ROWID_TABLES, "hand_bots")}
+        self.stand_ins: set[int] = set()  # matches made from a hand's columns, replaced if the real row turns up
+        self.kept: list[_KeptHand] = []
+
+    def least_values(self, table: str) -> int:
+        """The fewest values a record of ``table`` can hold: columns added later (nullable or with a default, as
+        ``ALTER TABLE ADD COLUMN`` requires) are missing from the records written before them."""
+        info = list(self.new.execute(f"PRAGMA table_info({table})"))
+        required = [int(r[0]) for r in info if r[3] and r[4] is None and not r[5]]
+        return max(required, default=0) + 1
+
+    def add(self, table: str, row: dict[str, Any]) -> bool:
+        """Save one row read from the damaged file, if it is new and sound; True when it was saved."""
+        if table == "hands" and self._saved_hand(row):
+            return False  # (checked first: both readers find most hands, and a hand's record is long to check)
+        if not _SOUND[table](row):
+            return False
+        if table == "hands" and "human_stake" not in row:  # written before stakes: one stake unit a point
+            row["human_stake"] = row["human_points"] * row.get("stake_unit", 1)
+        try:
+            return self._write(table, row)
+        except sqlite3.IntegrityError:  # a constraint the checks above do not know: this row only is lost
+            return False
+
+    def _write(self, table: str, row: dict[str, Any]) -> bool:
+        names = [c for c in self.columns[table] if c in row]
+        if table == "matches" and row["id"] in self.stand_ins:
+            sets = ", ".join(f"{c} = ?" for c in names if c != "id")
+            self.new.execute(
+                f"UPDATE matches SET {sets} WHERE id = ?", [*(row[c] for c in names if c != "id"), row["id"]]
+            )
+            self.stand_ins.discard(row["id"])
+            self._count(table)
+            return True
+        if (
+            table == "hands"
+            and self.new.execute("SELECT 1 FROM matches WHERE id = ?", (row["match_id"],)).fetchone() is None
+        ):
+            self._stand_in_match(row)
+        insert = f"INSERT OR IGNORE INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+        cur = self.new.execute(insert, [row[c] for c in names])
+        if cur.rowcount != 1:
+            return False
+        self._count(table)
+        if table == "hands":
+            seats = _decoded(row["seats"])
+            copy = {c: row[c] for c in ("counted", "played_at", "rules", "human_seats", "human_points", "human_won")}
+            self.kept.append(_KeptHand(row["id"], frozenset(str(s) for s in seats if s != HUMAN), copy))
+        return True
+
+    def _saved_hand(self, hand: dict[str, Any]) -> bool:
+        """Whether a hand is saved already (by its id, or by its match and number)."""
+        saved = self.new.execute(
+            "SELECT 1 FROM hands WHERE id = ? OR (match_id = ? AND hand_no = ?)",
+            (hand.get("id"), hand.get("match_id"), hand.get("hand_no")),
+        )
+        return saved.fetchone() is not None
+
+    def _count(self, table: str) -> None:
+        self.report.rows[table] = self.report.rows.get(table, 0) + 1
+
+    def _stand_in_match(self, hand: dict[str, Any]) -> None:
+        """A match row for a hand whose match was lost: what the hand itself says (rules, seats, when)."""
+        seats = _decoded(hand["seats"])
+        self.new.execute(
+            "INSERT INTO matches (id, rules, players, options, seats, seed, started_at, practice, bots_only) "
+            "VALUES (?, ?, ?, '{}', ?, NULL, ?, ?, ?)",
+            (
+                hand["match_id"],
+                hand["rules"],
+                len(seats),
+                hand["seats"],
+                hand["played_at"],
+                int(not hand["counted"] and HUMAN in seats),
+                int(HUMAN not in seats),
+            ),
+        )
+        self.stand_ins.add(hand["match_id"])
+
+    def add_hand_bots(self, old: sqlite3.Connection | None, budget: _Budget) -> None:
+        """The bot levels of each saved hand: read from the damaged file where they are sound, else from its seats."""
+        columns = self.columns["hand_bots"]
+        insert = f"INSERT OR IGNORE INTO hand_bots ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+        select = f"SELECT {', '.join(columns)} FROM hand_bots WHERE hand_id = ?"
+        saved = 0
+        for hand in self.kept:
+            rows: list[tuple[Any, ...]] | None = None
+            if old is not None:
+                with contextlib.suppress(sqlite3.DatabaseError, _Spent):
+                    budget.spend()
+                    found = [dict(zip(columns, r, strict=True)) for r in old.execute(select, (hand.id,))]
+                    if all(_bots_row_of(r, hand) for r in found):
+                        rows = [tuple(r[c] for c in columns) for r in found]
+            if rows is None:  # lost with a damaged page: the levels are the bot seats of the hand
+                rows = [
+                    tuple(
+                        hand.id if c == "hand_id" else level if c == "level" else hand.copy.get(c, 0) for c in columns
+                    )
+                    for level in sorted(hand.levels)
+                ]
+            for row in rows:
+                with contextlib.suppress(sqlite3.IntegrityError):
+                    saved += self.new.execute(insert, row).rowcount
+        self.report.rows["hand_bots"] = saved
+
+
+# --- reading by SQL --------------------------------------------------------------------------------------------------
+
+
+def _open_old(damaged: Path, size: int, budget: _Budget) -> sqlite3.Connection | None:
+    """The damaged file, read-only, with every query's work counted and no value longer than the file."""
+    try:
+        old = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error:
+        return None
+    old.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max(size, 1 << 16))
+    old.set_progress_handler(budget.vm_tick, _VM_PERIOD)
+    with contextlib.suppress(sqlite3.Error):
+        # A truncated file is shorter than its header says: SQLite refuses to read its schema unless told the schema
+        # may be inconsistent (it is only read here). The cell size check finds more damaged cells as damage.
+        old.execute("PRAGMA writable_schema = ON")
+        old.execute("PRAGMA cell_size_check = ON")
+    return old
+
+
+def _walk(
+    conn: sqlite3.Connection, table: str, columns: list[str], report: Salvaged, budget: _Budget
+) -> Iterator[tuple[Any, ...]]:
     """Every readable row of ``table`` (the listed columns), in rowid order, skipping damaged stretches."""
     sql = f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1"
 
     def probe(after: int) -> tuple[bool, tuple[Any, ...] | None]:
+        budget.spend()
         try:
             row = conn.execute(sql, (after,)).fetchone()
         except sqlite3.DatabaseError:
             return False, None
+        if row is not None and not (_whole(row[0]) and row[0] > after):
+            return False, None  # a key out of order: the b-tree is damaged here
+        if row is not None:
+            budget.spend(sum(len(v) for v in row if isinstance(v, str | bytes)) // _BYTES_PER_UNIT)
         return True, row
 
     cursor = -_TOP
@@ -81,115 +458,27 @@ def _walk(conn: sqlite3.Connection, table: str, columns: list[str], report: Salv
         cursor = high
 
 
-def _stand_in_match(new: sqlite3.Connection, hand: dict[str, Any]) -> None:
-    """A match row for a hand whose match was lost: what the hand itself says (rules, seats, when)."""
-    seats = json.loads(hand["seats"])
-    new.execute(
-        "INSERT OR IGNORE INTO matches (id, rules, players, options, seats, seed, started_at, practice, bots_only) "
-        "VALUES (?, ?, ?, '{}', ?, NULL, ?, ?, ?)",
-        (
-            hand["match_id"],
-            hand["rules"],
-            len(seats),
-            hand["seats"],
-            hand["played_at"],
-            int(not hand["counted"] and HUMAN in seats),
-            int(HUMAN not in seats),
-        ),
-    )
-
-
-def salvage(damaged: Path, new: sqlite3.Connection) -> Salvaged:
-    """Copy every readable row of the history at ``damaged`` into the (migrated, empty) database ``new``."""
-    report = Salvaged()
+def _read_by_sql(old: sqlite3.Connection | None, target: _Target, budget: _Budget) -> None:
+    """Every row the damaged file's own b-trees still give, table by table (matches first, for their hands)."""
+    if old is None:
+        return
+    budget.spend()
     try:
-        old = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
-    except sqlite3.Error:
-        return report
-    try:
+        old_tables = {str(r[0]) for r in old.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError:
+        return  # the schema is unreadable: the pages are read all the same
+    for table in ROWID_TABLES:
+        if table not in old_tables:
+            continue
+        budget.spend()
         try:
-            old_tables = {str(r[0]) for r in old.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            columns = [c for c in _columns(old, table) if c in target.columns[table]]
         except sqlite3.DatabaseError:
-            return report  # the schema itself is unreadable: nothing to walk
-        new.execute("BEGIN IMMEDIATE")
-        try:
-            hand_ids: list[tuple[int, dict[str, Any]]] = []
-            for table in ROWID_TABLES:
-                if table not in old_tables:
-                    continue
-                try:
-                    wanted = _columns(new, table)
-                    columns = [c for c in _columns(old, table) if c in wanted]
-                except sqlite3.DatabaseError:
-                    continue
-                insert = (
-                    f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-                )
-                saved = 0
-                for values in _walk(old, table, columns, report):
-                    row = dict(zip(columns, values, strict=True))
-                    try:
-                        new.execute(insert, values)
-                    except sqlite3.IntegrityError:
-                        if table != "hands" or not {"match_id", "seats", "rules", "played_at"} <= row.keys():
-                            continue
-                        try:
-                            _stand_in_match(new, row)
-                            new.execute(insert, values)
-                        except (sqlite3.Error, ValueError, TypeError):
-                            continue
-                    saved += 1
-                    if table == "hands" and "id" in row:
-                        hand_ids.append((int(row["id"]), row))
-                report.rows[table] = saved
-            report.rows["hands"] = report.rows.get("hands", 0) + _raw_hands(damaged, old, new, hand_ids)
-            if "human_stake" not in _columns(old, "hands") and "human_stake" in _columns(new, "hands"):
-                new.execute("UPDATE hands SET human_stake = human_points * stake_unit")
-            report.rows["hand_bots"] = _salvage_hand_bots(old, new, hand_ids, old_tables)
-            new.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                new.execute("ROLLBACK")
-            raise
-    finally:
-        old.close()
-    return report
-
-
-def _salvage_hand_bots(
-    old: sqlite3.Connection, new: sqlite3.Connection, hands: list[tuple[int, dict[str, Any]]], old_tables: set[str]
-) -> int:
-    """The bot levels of each saved hand: read from the damaged file, or (where that part is lost) from its seats."""
-    columns = _columns(new, "hand_bots")
-    insert = f"INSERT OR IGNORE INTO hand_bots ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-    saved = 0
-    for hand_id, hand in hands:
-        rows: list[tuple[Any, ...]] | None = None
-        if "hand_bots" in old_tables:
-            with contextlib.suppress(sqlite3.DatabaseError):
-                rows = old.execute(
-                    f"SELECT {', '.join(columns)} FROM hand_bots WHERE hand_id = ?", (hand_id,)
-                ).fetchall()
-        if rows is None:  # lost with a damaged page: the levels are the bot seats of the hand
-            with contextlib.suppress(KeyError, ValueError, TypeError):
-                levels = sorted({str(k) for k in json.loads(hand["seats"]) if k != HUMAN})
-                copy = {
-                    "counted": hand["counted"],
-                    "played_at": hand["played_at"],
-                    "rules": hand["rules"],
-                    "human_seats": hand.get("human_seats", 0),
-                    "human_points": hand.get("human_points", 0),
-                    "human_won": hand.get("human_won", 0),
-                }
-                rows = [
-                    tuple(hand_id if c == "hand_id" else level if c == "level" else copy.get(c, 0) for c in columns)
-                    for level in levels
-                ]
-        for row in rows or []:
-            with contextlib.suppress(sqlite3.Error):
-                new.execute(insert, row)
-                saved += 1
-    return saved
+            continue
+        if "id" not in columns:
+            continue
+        for values in _walk(old, table, columns, target.report, budget):
+            target.add(table, dict(zip(columns, values, strict=True)))
 
 
 # --- reading the pages directly --------------------------------------------------------------------------------------
@@ -244,86 +533,189 @@ def _decode_record(payload: bytes) -> list[Any]:
     return out
 
 
-def leaf_rows(data: bytes) -> Iterator[tuple[int, list[Any]]]:
-    """(rowid, values) of every cell of every table leaf page in an SQLite file's bytes, damaged pages skipped."""
-    if len(data) < 100:
-        return
-    page_size = int.from_bytes(data[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    if page_size < 512:
-        return
-    usable = page_size - data[20]
+@dataclass(frozen=True)
+class _PageFile:
+    """An SQLite file read one page at a time (never all of it in memory), each read spending the budget."""
+
+    file: IO[bytes]
+    page_size: int
+    usable: int  # the page size less the bytes reserved at the end of each page
+    pages: int
+    budget: _Budget
+
+    def page(self, number: int) -> bytes:
+        """Page ``number`` (from 1); empty past the end of the file."""
+        if not 1 <= number <= self.pages:
+            return b""
+        self.budget.spend()
+        self.file.seek((number - 1) * self.page_size)
+        return self.file.read(self.page_size)
+
+
+def _plausible(head: bytes, page_size: int) -> bool:
+    """Whether the first bytes of a page slot are a b-tree page's header (its kind, cell count and cell pointers)."""
+    if len(head) < 28 or head[0] not in (2, 5, 10, 13):
+        return False
+    start = int.from_bytes(head[5:7], "big") or 65536
+    cells = int.from_bytes(head[3:5], "big")
+    fixed = 8 if head[0] in (10, 13) else 12
+    if cells == 0 or fixed + 2 * cells > start or start > page_size:
+        return False
+    pointers = [int.from_bytes(head[fixed + 2 * k : fixed + 2 * k + 2], "big") for k in range(min(cells, 8))]
+    return all(start <= p < page_size for p in pointers)
+
+
+def _page_size(file: IO[bytes], size: int, budget: _Budget) -> int | None:
+    """The page size of a file whose header is lost, found from the pages: for each possible size, the share of page
+    slots (past the first) that start like a b-tree page. The true size and its multiples score the same share (each
+    of their slots starts a page); a smaller size scores half or less (its slots in the middle of pages rarely look
+    like one). So the smallest size close to the best share is the one."""
+    shares: dict[int, float] = {}
+    for page_size in _PAGE_SIZES:
+        slots = size // page_size
+        if slots < 2:
+            continue
+        picks = sorted({2 + k * (slots - 1) // _SAMPLES for k in range(_SAMPLES)} & set(range(2, slots + 1)))
+        found = 0
+        for number in picks:
+            budget.spend()
+            file.seek((number - 1) * page_size)
+            found += _plausible(file.read(28), page_size)
+        shares[page_size] = found / len(picks)
+    best = max(shares.values(), default=0.0)
+    if best == 0.0:
+        return None
+    return min(p for p, share in shares.items() if share >= 0.75 * best)
+
+
+def _page_file(file: IO[bytes], size: int, budget: _Budget) -> _PageFile | None:
+    """The file's page layout: from its header, or (the header lost) found from its pages; None when it has none."""
+    header = file.read(100)
+    page_size: int | None = None
+    reserved = 0
+    if header[:16] == SQLITE_HEADER and len(header) == 100:
+        stated = int.from_bytes(header[16:18], "big")
+        stated = 65536 if stated == 1 else stated
+        if stated in _PAGE_SIZES and header[20] <= 64:
+            page_size, reserved = stated, header[20]
+    if page_size is None:
+        page_size = _page_size(file, size, budget)
+    if page_size is None:
+        return None
+    return _PageFile(file, page_size, page_size - reserved, size // page_size, budget)
+
+
+def _leaf_rows(pages: _PageFile) -> Iterator[tuple[int, list[Any]]]:
+    """(rowid, values) of every cell of every table leaf page of the file, damaged cells and pages skipped."""
+    usable = pages.usable
     most_local = usable - 35
     least_local = (usable - 12) * 32 // 255 - 23
-    for number in range(1, len(data) // page_size + 1):
-        base = (number - 1) * page_size
-        head = base + (100 if number == 1 else 0)
-        if data[head] != 0x0D:  # a table b-tree leaf
+    largest = pages.pages * pages.page_size  # no payload is longer than the file
+    for number in range(1, pages.pages + 1):
+        data = pages.page(number)
+        head = 100 if number == 1 else 0
+        if len(data) < head + 8 or data[head] != 0x0D:  # a table b-tree leaf
             continue
-        cells = int.from_bytes(data[head + 3 : head + 5], "big")
-        for c in range(min(cells, page_size // 2)):
+        cells = min(int.from_bytes(data[head + 3 : head + 5], "big"), pages.page_size // 2)
+        pages.budget.spend(cells // _CELLS_PER_UNIT)
+        for c in range(cells):
             try:
-                at = base + int.from_bytes(data[head + 8 + 2 * c : head + 10 + 2 * c], "big")
+                at = int.from_bytes(data[head + 8 + 2 * c : head + 10 + 2 * c], "big")
                 size, at = _varint(data, at)
                 rowid, at = _varint(data, at)
-                if size <= most_local:
-                    payload = bytes(data[at : at + size])
-                else:
-                    k = least_local + (size - least_local) % (usable - 4)
-                    local = k if k <= most_local else least_local
-                    chunks = bytearray(data[at : at + local])
-                    following = int.from_bytes(data[at + local : at + local + 4], "big")
-                    seen: set[int] = set()
-                    while len(chunks) < size and 0 < following <= len(data) // page_size and following not in seen:
-                        seen.add(following)
-                        start = (following - 1) * page_size
-                        following = int.from_bytes(data[start : start + 4], "big")
-                        chunks += data[start + 4 : start + usable]
-                    if len(chunks) < size:
-                        continue
-                    payload = bytes(chunks[:size])
-                yield rowid, _decode_record(payload)
+                if size > largest:
+                    continue
+                payload = (
+                    data[at : at + size]
+                    if size <= most_local
+                    else _overflowing(pages, data, at, size, least_local, most_local)
+                )
+                if payload is not None:
+                    yield rowid, _decode_record(payload)
             except (IndexError, ValueError, UnicodeDecodeError, struct.error):
                 continue
 
 
-def _raw_hands(
-    damaged: Path, old: sqlite3.Connection, new: sqlite3.Connection, saved: list[tuple[int, dict[str, Any]]]
-) -> int:
-    """Hands found on the file's leaf pages that the walk could not reach (a damaged root above them)."""
+def _overflowing(pages: _PageFile, data: bytes, at: int, size: int, least_local: int, most_local: int) -> bytes | None:
+    """A payload that runs over overflow pages: its local part, then the chain (each page once); None if cut short."""
+    k = least_local + (size - least_local) % (pages.usable - 4)
+    local = k if k <= most_local else least_local
+    chunks = bytearray(data[at : at + local])
+    following = int.from_bytes(data[at + local : at + local + 4], "big")
+    seen: set[int] = set()
+    while len(chunks) < size and 0 < following <= pages.pages and following not in seen:
+        seen.add(following)
+        page = pages.page(following)
+        following = int.from_bytes(page[:4], "big")
+        chunks += page[4 : pages.usable]
+    return bytes(chunks[:size]) if len(chunks) >= size else None
+
+
+def _read_pages(damaged: Path, target: _Target, budget: _Budget) -> None:
+    """Every sound row of the history's tables found on the file's table leaf pages."""
+    shapes = [(t, target.least_values(t), len(target.columns[t])) for t in ("hands", "matches", "competitions")]
     try:
-        columns = _columns(old, "hands")
-    except sqlite3.DatabaseError:
-        columns = []
-    if not columns:
-        columns = _columns(new, "hands")  # the schema itself is unreadable: this version's layout
-    wanted = set(_columns(new, "hands"))
-    try:
-        data = damaged.read_bytes()
+        file = damaged.open("rb")
     except OSError:
-        return 0
-    added = 0
-    for rowid, values in leaf_rows(data):
-        if not 21 <= len(values) <= len(columns):
-            continue
-        row = dict(zip(columns, values, strict=False))
-        row["id"] = rowid  # the INTEGER PRIMARY KEY is the rowid (stored as NULL in the record)
+        return
+    with file:
+        pages = _page_file(file, os.fstat(file.fileno()).st_size, budget)
+        if pages is None:
+            return
+        for rowid, values in _leaf_rows(pages):
+            for table, least, most in shapes:
+                if least <= len(values) <= most:
+                    row = dict(zip(target.columns[table], values, strict=False))
+                    row["id"] = rowid  # the INTEGER PRIMARY KEY is the rowid (stored as NULL in the record)
+                    if target.add(table, row):
+                        break
+
+
+# --- the salvage -----------------------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _until_spent(report: Salvaged) -> Iterator[None]:
+    """Run one reader until it is done or its budget is spent (what it saved so far is kept)."""
+    try:
+        yield
+    except _Spent:
+        report.exhausted = True
+
+
+def salvage(damaged: Path, new: sqlite3.Connection) -> Salvaged:
+    """Copy every sound row that can be read from the history at ``damaged`` into the (migrated, empty) ``new``."""
+    report = Salvaged()
+    try:
+        info = os.stat(damaged)
+    except OSError:
+        return report
+    if not stat.S_ISREG(info.st_mode):
+        return report
+    # Each reader has a budget of its own: one that meets endless damage leaves the others their share.
+    units = UNITS_FLOOR + UNITS_PER_BLOCK * (info.st_size // 512)
+    by_sql, by_pages, for_bots = _Budget(units), _Budget(units), _Budget(units)
+    target = _Target(new, report)
+    old = _open_old(damaged, info.st_size, by_sql)
+    try:
+        new.execute("BEGIN IMMEDIATE")
         try:
-            record = json.loads(row["record"])
-            if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-                continue
-            if not isinstance(row["match_id"], int) or not isinstance(row["hand_no"], int):
-                continue
-        except (KeyError, TypeError, ValueError):
-            continue
-        names = [c for c in row if c in wanted]
-        insert = f"INSERT OR IGNORE INTO hands ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
-        try:
-            _stand_in_match(new, row)  # ignored when the match is there
-            cur = new.execute(insert, [row[c] for c in names])
-        except (sqlite3.Error, ValueError, TypeError):
-            continue
-        if cur.rowcount == 1:
-            added += 1
-            saved.append((rowid, row))
-    return added
+            with _until_spent(report):
+                _read_by_sql(old, target, by_sql)
+            with _until_spent(report):
+                _read_pages(damaged, target, by_pages)
+            if old is not None:
+                old.set_progress_handler(for_bots.vm_tick, _VM_PERIOD)
+            target.add_hand_bots(old, for_bots)
+            new.execute("COMMIT")
+        except BaseException:
+            if new.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    new.execute("ROLLBACK")
+            raise
+    finally:
+        if old is not None:
+            old.close()
+    for table in ROWID_TABLES:
+        report.rows.setdefault(table, 0)
+    return report

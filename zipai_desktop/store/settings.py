@@ -1,8 +1,9 @@
 """The player's settings: a small, human-readable JSON file (``settings.json`` in the config folder).
 
 Loading never raises: an unknown key or an invalid value is reported as a readable message and replaced by its
-default; a file that is not valid JSON, not a settings file, or from another version of the format is moved aside
-(``settings.json.damaged-<timestamp>``) with one message, and what could be read is used (and written back).
+default; a file that is not a regular file (a FIFO, a device or a link to one, a folder: never read), not valid JSON,
+not a settings file, or from another version of the format is moved aside (``settings.json.damaged-<timestamp>``)
+with one message, and what could be read is used (and written back).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..engine.jsonsafe import name as quote_name
 from ..engine.rules import RULESETS
 from ..engine.rules.base import OptionError
 from . import paths
-from .atomic import quarantine, remove_stale_temps, write_atomic
+from .atomic import quarantine, read_regular, remove_stale_temps, write_atomic
 from .notice import Notice, error_text
 
 FORMAT = "zipai-settings"
@@ -267,13 +268,6 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         text = f"the settings folder cannot be created ({exc}); default settings are used"
         return Settings(), [Notice(text, "settings_unreadable", error=error_text(exc))]
     remove_stale_temps(target)
-    try:
-        raw = target.read_bytes()
-    except FileNotFoundError:
-        return Settings(), []
-    except OSError as exc:
-        text = f"{target.name} cannot be read ({exc}); default settings are used"
-        return Settings(), [Notice(text, "settings_unreadable", error=error_text(exc))]
 
     def set_aside(why: str, salvaged: Settings, more: list[str], tail: str) -> tuple[Settings, list[str]]:
         try:
@@ -287,6 +281,15 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         return salvaged, [Notice(text, "settings_moved", moved=moved.name), *more]
 
     defaults_used = "default settings are used"
+    try:
+        raw = read_regular(target, target.name)
+    except JsonInputError as exc:  # not a regular file, or too large: set aside unread
+        return set_aside(str(exc).removeprefix(target.name + " "), Settings(), [], defaults_used)
+    except OSError as exc:
+        text = f"{target.name} cannot be read ({exc}); {defaults_used}"
+        return Settings(), [Notice(text, "settings_unreadable", error=error_text(exc))]
+    if raw is None:
+        return Settings(), []
     try:
         data = loads(raw, what=target.name)
     except JsonInputError as exc:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import statistics
 import sys
@@ -24,12 +25,15 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from ..engine.jsonsafe import JsonInputError, clip, load_file
+from ..bots import BOTS
+from ..engine.jsonsafe import JsonInputError, clip, load_file, quote
 from ..engine.match import hand_seed
 from ..engine.rules import get_rules
-from .sim import Timings, _ci95, _count, _wilson, play_hand
+from .args import MAX_SEED_CHARS, counter, output_problem, usage_message
+from .args import seed as seed_arg
+from .sim import Timings, _ci95, _wilson, play_hand
 
 RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "casual")]
 QUICK_RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "beginner")]
@@ -261,45 +265,160 @@ def markdown(results: Sequence[dict[str, Any]], seconds: float, seed: str, worke
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(
+#: Upper bounds of the counts, far above honest use (the full ladder plays 600 deals a rung; Python's process pool
+#: takes at most 61 workers on Windows), so that a mistyped number is refused when the arguments are read.
+MAX_DEALS = 10_000
+MAX_WORKERS = 61
+
+#: The fields of a saved rung that --render reads, with their JSON types (a number is an int or a float).
+_RUNG_FIELDS: dict[str, tuple[type, ...]] = {
+    "rules": (str,),
+    "challenger": (str,),
+    "baseline": (str,),
+    "deals": (int,),
+    "net_per_hand": (int, float),
+    "net_ci95": (list,),
+    "win_rate": (int, float),
+    "win_ci95": (list,),
+    "deal_in_rate": (int, float),
+    "errors": (int,),
+    "decision_ms": (dict,),
+    "seconds": (int, float),
+    "passed": (bool,),
+}
+
+
+class SavedRunError(ValueError):
+    """A --render file that is not a saved ``--json`` run; the message names the first problem, one line."""
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_rung(i: int, rung: Any) -> None:
+    where = f"rungs[{i}]"
+    if not isinstance(rung, dict):
+        raise SavedRunError(f"{where} must be an object, not {quote(rung)}")
+    for key, types in _RUNG_FIELDS.items():
+        if key not in rung:
+            raise SavedRunError(f"{where} lacks {key!r}")
+        value = rung[key]
+        if types == (int, float) and not _number(value):
+            raise SavedRunError(f"{where}.{key} must be a number, not {quote(value)}")
+        if not isinstance(value, types) or (bool not in types and isinstance(value, bool)):
+            raise SavedRunError(f"{where}.{key} must be of type {types[0].__name__}, not {quote(value)}")
+    if rung["rules"] not in LADDER_OPTIONS:
+        raise SavedRunError(f"{where}.rules must be a game ({', '.join(LADDER_OPTIONS)}), not {quote(rung['rules'])}")
+    for key in ("challenger", "baseline"):
+        if rung[key] not in BOTS:
+            raise SavedRunError(f"{where}.{key} must be a bot level, not {quote(rung[key])}")
+    for key in ("net_ci95", "win_ci95"):
+        if len(rung[key]) != 2 or not all(_number(x) for x in rung[key]):
+            raise SavedRunError(f"{where}.{key} must be two numbers [low, high], not {quote(rung[key])}")
+    for bot, times in rung["decision_ms"].items():
+        if not isinstance(times, dict) or not all(_number(times.get(k)) for k in ("p50", "p95", "max")):
+            raise SavedRunError(f"{where}.decision_ms[{quote(bot)}] must hold the numbers p50, p95 and max, not "
+                                f"{quote(times)}")  # fmt: skip
+
+
+def saved_run(data: Any) -> tuple[list[dict[str, Any]], float]:
+    """The rungs and the seconds of a saved ``zipai ladder --json`` run; :class:`SavedRunError` for any other shape."""
+    if not isinstance(data, dict):
+        raise SavedRunError(f"a saved run is a JSON object, not {quote(data)}")
+    if not isinstance(data.get("rungs"), list):
+        raise SavedRunError(f"rungs must be a list, not {quote(data.get('rungs'))}")
+    if not _number(data.get("seconds")):
+        raise SavedRunError(f"seconds must be a number, not {quote(data.get('seconds'))}")
+    for i, rung in enumerate(data["rungs"]):
+        _check_rung(i, rung)
+    return data["rungs"], float(data["seconds"])
+
+
+def write_markdown(path: str, text: str) -> None:
+    """Write the Markdown table (the ladder's file; a test replaces it to fail a write at the end of a run)."""
+    Path(path).write_text(text, encoding="utf-8")
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are one line on stderr and exit 2, as in ``zipai sim``."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {usage_message(message)}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(
         prog="zipai ladder",
-        description="Each bot level against the one below, in duplicate, for both games (docs/bots.md).",
+        description="Each bot level against the one below, in duplicate, for both games (docs/bots.md). Exit 0: every "
+        "rung passed; 1: a rung did not; 2: bad arguments, an unreadable --render file, or a --write that failed (the "
+        "results are printed first, so a failed write loses nothing).",
     )
     p.add_argument("--quick", action="store_true", help="the short form CI runs")
-    p.add_argument("--seed", default="ladder-1", help="the seed of the deals (ladder-1)")
-    p.add_argument("--workers", type=_count, default=2, help="processes playing deals in parallel (2)")
+    p.add_argument(
+        "--seed",
+        type=seed_arg,
+        default="ladder-1",
+        help=f"the seed of the deals; UTF-8 text of at most {MAX_SEED_CHARS} characters (ladder-1)",
+    )
+    p.add_argument(
+        "--workers",
+        type=counter(0, MAX_WORKERS),
+        default=2,
+        help=f"processes playing deals in parallel, 0 to {MAX_WORKERS} (2; 0 or 1: in this process)",
+    )
     p.add_argument(
         "--deals",
-        type=_count,
+        type=counter(1, MAX_DEALS),
         default=None,
         metavar="N",
-        help="N deals per rung instead of the form's own numbers (a smoke run: too few to judge a rung)",
+        help=f"N deals per rung (1 to {MAX_DEALS:,}) instead of the form's own numbers (a smoke run: too few to judge "
+        "a rung)",
     )
-    p.add_argument("--write", default=None, metavar="FILE", help="write the Markdown table to FILE")
+    p.add_argument("--write", default=None, metavar="FILE", help="write the Markdown table to FILE (its folder must "
+                   "exist and be writable: checked before playing)")  # fmt: skip
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.add_argument("--render", default=None, metavar="JSON", help="re-render a saved --json run instead of playing")
-    args = p.parse_args(list(argv))
+    return p
+
+
+def main(argv: Sequence[str]) -> int:
+    args = _parser().parse_args(list(argv))
+    if args.write:
+        problem = output_problem(args.write)
+        if problem is not None:
+            print(f"zipai ladder: cannot --write {clip(args.write)}: {problem}", file=sys.stderr)
+            return 2
     start = time.perf_counter()
     if args.render:
         try:
-            saved = load_file(args.render)
-            results, seconds = saved["rungs"], float(saved["seconds"])
-        except (OSError, JsonInputError, KeyError, TypeError, ValueError) as exc:
+            results, seconds = saved_run(load_file(args.render))
+        except OSError as exc:
+            print(f"zipai ladder: --render {clip(args.render)}: cannot read it ({exc.strerror or exc})",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        except (JsonInputError, SavedRunError) as exc:
             print(f"zipai ladder: --render {clip(args.render)}: not a saved --json run ({clip(str(exc), 200)})",
                   file=sys.stderr)  # fmt: skip
             return 2
     else:
-        deals = None if args.deals is None else {level: max(1, args.deals) for level in DEALS}
+        deals = None if args.deals is None else dict.fromkeys(DEALS, args.deals)
         results = run_ladder(args.quick, args.seed, args.workers, deals=deals)
         seconds = time.perf_counter() - start
-    if args.write:
-        Path(args.write).write_text(markdown(results, seconds, args.seed, args.workers), encoding="utf-8")
+    # The results are printed before the file is written: a write that fails at the end of a long run loses nothing.
     if args.json:
-        print(json.dumps({"seconds": round(seconds, 1), "rungs": results}, ensure_ascii=False))
+        print(json.dumps({"seconds": round(seconds, 1), "rungs": results}, ensure_ascii=False), flush=True)
     else:
         for r in results:
             print(_line(r))
-        print(f"ladder: {seconds:.0f} s")
+        print(f"ladder: {seconds:.0f} s", flush=True)
+    if args.write:
+        try:
+            write_markdown(args.write, markdown(results, seconds, args.seed, args.workers))
+        except OSError as exc:
+            print(f"zipai ladder: cannot write {clip(args.write)}: {exc.strerror or exc} (the results are above)",
+                  file=sys.stderr)  # fmt: skip
+            return 2
     ok = all(quick_passed(r) for r in results) if args.quick else all(r["passed"] and not r["errors"] for r in results)
     return 0 if ok else 1

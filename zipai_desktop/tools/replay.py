@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from ..engine.events import Event
 from ..engine.jsonsafe import clip, printable
 from ..engine.record import RecordError, ReplayMismatch, differences, read, replay
+from .args import usage_message
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(f"zipai replay: {message}", file=sys.stderr)
+        print(f"zipai replay: {usage_message(message)}", file=sys.stderr)
         raise SystemExit(2)
 
 

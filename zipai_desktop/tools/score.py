@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
 from ..engine.free_split_groups import free_groups, groups_alike_key
 from ..engine.hu import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
-from ..engine.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS, JsonInputError, clip, loads, quote
+from ..engine.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS, QUOTE_CHARS, JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
 from ..engine.melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
 from ..engine.rules import OptionError, get_rules, parse_options
@@ -290,6 +290,9 @@ _MELD_KINDS = {k.value: k for k in MeldKind}
 
 
 def _shown(cards: list[int]) -> str:
+    """A meld's cards for a message: at most :data:`QUOTE_CHARS` glyphs, like every bad value a message quotes."""
+    if len(cards) > QUOTE_CHARS:
+        return f"{format_cards(cards[:QUOTE_CHARS])}… ({len(cards):,} cards)"
     return format_cards(cards) or "no cards"
 
 

@@ -25,6 +25,8 @@ from ..engine.observation import observe
 from ..engine.record import dumps, to_record
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
+from .args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
+from .args import seed as seed_arg
 
 
 class ArgumentError(Exception):
@@ -33,14 +35,11 @@ class ArgumentError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise ArgumentError(message)
+        raise ArgumentError(usage_message(message))
 
 
-def _count(text: str) -> int:
-    """A whole number >= 0 for --hands / --players (argparse's own int() would quote a huge value whole)."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise argparse.ArgumentTypeError(f"takes a whole number >= 0, not {show_name(text)}")
-    return int(text)
+#: The most hands one run plays: about an hour of random bots, far past any honest measurement.
+MAX_HANDS = 1_000_000
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,15 +50,18 @@ def _parser() -> argparse.ArgumentParser:
         "docs/contracts/sim-cli.md.",
     )
     p.add_argument("--rules", default="guilin", help="the game: guilin or bohu (guilin)")
-    p.add_argument("--hands", type=_count, default=100, help="how many hands (deals with --duplicate) to play (100)")
-    p.add_argument("--seed", default="1", help="match seed: each hand is dealt from a seed derived from it (1)")
+    p.add_argument("--hands", type=counter(0, MAX_HANDS), default=100,
+                   help=f"how many hands (deals with --duplicate) to play, 0 to {MAX_HANDS:,} (100)")  # fmt: skip
+    p.add_argument("--seed", type=seed_arg, default="1", help="match seed: each hand is dealt from a seed derived "
+                   f"from it; UTF-8 text of at most {MAX_SEED_CHARS} characters (1)")  # fmt: skip
     p.add_argument(
         "--bots",
         default=None,
         metavar="B0,B1,...",
         help=f"one bot name per seat, comma separated: {', '.join(sorted(BOTS))} (random in every seat)",
     )
-    p.add_argument("--players", type=_count, default=None, help="seats at the table (guilin 3, bohu 2-4; 3)")
+    p.add_argument("--players", type=counter(0, MAX_PLAYERS), default=None,
+                   help="seats at the table (guilin 3, bohu 2-4; 3)")  # fmt: skip
     p.add_argument("--options", default=None, metavar="JSON", help='rule options as a JSON object, e.g. '
                    '\'{"min_hu": 15}\' (names in docs/rules-*.md)')  # fmt: skip
     p.add_argument("--json", action="store_true", help="one JSON object at the end instead of a table")
@@ -80,12 +82,37 @@ class HandOutcome:
     error: str | None = None
 
 
+#: The most decision times kept per bot: a run of a million hands makes tens of millions of decisions.
+MAX_SAMPLES = 1 << 16
+
+
 @dataclass
 class Timings:
+    """Decision times in ms by bot, for the p50 / p95 / max of the summary, in memory bounded by :data:`MAX_SAMPLES`
+    per bot however long the run.
+
+    Every decision is kept until a bot has ``MAX_SAMPLES``; then every other kept one is dropped and from there only
+    every second decision is kept, then every fourth, and so on: an evenly spaced sample of the whole run, whose
+    percentiles estimate the run's. The maximum is kept exactly.
+    """
+
     samples: dict[str, list[float]] = field(default_factory=dict)
+    _stride: dict[str, int] = field(default_factory=dict)
+    _seen: dict[str, int] = field(default_factory=dict)
+    _max: dict[str, float] = field(default_factory=dict)
 
     def add(self, name: str, ms: float) -> None:
-        self.samples.setdefault(name, []).append(ms)
+        seen = self._seen.get(name, 0)
+        self._seen[name] = seen + 1
+        self._max[name] = max(self._max.get(name, ms), ms)
+        stride = self._stride.get(name, 1)
+        if seen % stride:
+            return
+        kept = self.samples.setdefault(name, [])
+        kept.append(ms)
+        if len(kept) >= MAX_SAMPLES:
+            del kept[1::2]  # the decisions 0, 2s, 4s, ... of the run so far: the spacing doubles
+            self._stride[name] = stride * 2
 
     def summary(self) -> dict[str, dict[str, float]]:
         out = {}
@@ -94,7 +121,7 @@ class Timings:
             out[name] = {
                 "p50": round(xs[len(xs) // 2], 4),
                 "p95": round(xs[min(len(xs) - 1, int(len(xs) * 0.95))], 4),
-                "max": round(xs[-1], 4),
+                "max": round(self._max.get(name, xs[-1]), 4),
             }
         return out
 

@@ -18,11 +18,21 @@ from typing import Any
 from ..bots import BOTS
 from ..competition.play import FIELD_LEVELS, make_field, run_tournament
 from ..engine.jsonsafe import JsonInputError, loads, quote
+from ..engine.jsonsafe import name as show_name
 from ..engine.match import seed_from_text
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from ..engine.tournament import Tournament, TournamentError
-from .sim import ArgumentError, _ci95, _count, _Parser
+from .args import MAX_PLAYERS, MAX_SEED_CHARS, counter
+from .args import seed as seed_arg
+from .sim import ArgumentError, _ci95, _Parser
+
+#: Upper bounds of the counts, far above honest use (a competition in the window has a dozen entrants and a few
+#: rounds), so that a mistyped number is refused when the arguments are read instead of allocating a field of it.
+MAX_ENTRANTS = 1_000
+MAX_ROUNDS = 100
+MAX_HANDS = 1_000
+MAX_REPEAT = 1_000
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -31,14 +41,19 @@ def _parser() -> argparse.ArgumentParser:
         description="A competition (比赛) of bots, headless: Swiss rounds of tables. JSON: docs/tournament.md.",
     )
     p.add_argument("--rules", default="guilin", help="the game: guilin or bohu (guilin)")
-    p.add_argument("--players", type=_count, default=None, help="seats per table (Bohu: 2-4)")
-    p.add_argument("--entrants", type=_count, default=12, help="how many bots enter (12)")
-    p.add_argument("--rounds", type=_count, default=4, help="how many rounds are played (4)")
-    p.add_argument("--hands", type=_count, default=4, help="hands per table and round")
-    p.add_argument("--seed", default="1", help="the seed of the draw and the deals (1)")
+    p.add_argument("--players", type=counter(0, MAX_PLAYERS), default=None, help="seats per table (Bohu: 2-4)")
+    p.add_argument("--entrants", type=counter(1, MAX_ENTRANTS), default=12,
+                   help=f"how many bots enter, 1 to {MAX_ENTRANTS:,} (12)")  # fmt: skip
+    p.add_argument("--rounds", type=counter(1, MAX_ROUNDS), default=4,
+                   help=f"how many rounds are played, 1 to {MAX_ROUNDS:,} (4)")  # fmt: skip
+    p.add_argument("--hands", type=counter(1, MAX_HANDS), default=4,
+                   help=f"hands per table and round, 1 to {MAX_HANDS:,} (4)")  # fmt: skip
+    p.add_argument("--seed", type=seed_arg, default="1", help="the seed of the draw and the deals; UTF-8 text of at "
+                   f"most {MAX_SEED_CHARS} characters (1)")  # fmt: skip
     p.add_argument("--levels", default=",".join(FIELD_LEVELS), help="the bot levels of the field, cycled")
     p.add_argument("--duplicate", action="store_true", help="every table of a round plays the same deals")
-    p.add_argument("--repeat", type=_count, default=1, help="run this many competitions (seeds S:0, S:1, ...)")
+    p.add_argument("--repeat", type=counter(1, MAX_REPEAT), default=1,
+                   help=f"run this many competitions (seeds S:0, S:1, ...), 1 to {MAX_REPEAT:,} (1)")  # fmt: skip
     p.add_argument("--options", default=None, metavar="JSON", help="rule options as a JSON object")
     p.add_argument("--json", action="store_true", help="one JSON object at the end instead of a table")
     p.add_argument("--progress", action="store_true", help="a progress bar on stderr")
@@ -48,8 +63,8 @@ def _parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         rules = get_rules(args.rules)
-    except UnknownRules as exc:
-        raise ArgumentError(str(exc)) from None
+    except UnknownRules:
+        raise ArgumentError(f"unknown rules {show_name(args.rules)} (known: guilin, bohu)") from None
     players = args.players if args.players is not None else rules.default_players
     if players not in rules.players:
         raise ArgumentError(f"{args.rules} is played by {', '.join(map(str, rules.players))} players, not {players}")
@@ -65,11 +80,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     levels = [x for x in args.levels.split(",") if x]
     for name in levels:
         if name not in BOTS:
-            raise ArgumentError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+            raise ArgumentError(f"unknown bot {show_name(name)} in --levels (known: {', '.join(sorted(BOTS))})")
     if not levels:
-        raise ArgumentError("--levels needs at least one bot level")
-    if args.repeat < 1:
-        raise ArgumentError("--repeat must be >= 1")
+        raise ArgumentError(f"--levels needs at least one bot level, not {show_name(args.levels)}")
     seed = seed_from_text(args.seed, negative=True)
     field = make_field(args.entrants, levels, human=False)
     positions: dict[str, list[int]] = {level: [] for level in levels}
