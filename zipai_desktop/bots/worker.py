@@ -13,8 +13,8 @@ own seed, the seat's :class:`~zipai_desktop.engine.observation.Observation` and 
 hash of the match seed, from which the deal cannot be read back. A frozen program (the PyInstaller bundle) must call
 ``multiprocessing.freeze_support()`` first thing, as ``build/launcher.py`` does.
 
-Starting a spawned worker costs a new interpreter and the bots' imports (a few hundred ms), so the runner starts it at
-once, while the table is set up, and a decision's deadline only starts counting once the worker is up.
+Starting a spawned worker costs a new interpreter and the bots' imports (a wait a player would notice), so the runner
+starts it at once, while the table is set up, and a decision's deadline only starts counting once the worker is up.
 """
 
 from __future__ import annotations
@@ -144,8 +144,7 @@ class BotRunner:
         return Request(name, seed, obs, tuple(legal), max(0.05, self.deadline_s * 0.6))
 
     def decide(self, name: str, seed: int, obs: Observation, legal: Sequence[Action]) -> Decision:
-        # The fallback is the O(20) greedy policy, computed at once so that it never costs the frame loop more than a
-        # few microseconds.
+        # The fallback is the O(20) greedy policy, computed at once: cheap enough never to hold up the frame loop.
         request = self.request(name, seed, obs, legal)
         try:
             future = self._executor.submit(_decide, request)

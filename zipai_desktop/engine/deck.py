@@ -18,8 +18,8 @@ algorithm would get a new number while the old ones stay for old records.
 
 The deck starts in the order :func:`zipai_desktop.engine.cards.full_deck` gives.
 
-:class:`MersenneTwister` below is the words' reference, written out. Dealing with it costs a pure-Python twist of 624
-words (about a millisecond), so the deal reads the same words from the standard library's C generator (``random.Random
+:class:`MersenneTwister` below is the words' reference, written out. Dealing with it would run a pure-Python twist of
+624 words at every deal, so the deal reads the same words from the standard library's C generator (``random.Random
 (seed).getrandbits``) once this module has checked, at import, that it gives the reference's words for pinned seeds; if
 a future Python ever changed them, every deal would go through the reference instead, and old records would still
 replay. With a deck of at most 255 cards k <= 8, so a draw is the top byte of its word shifted: the top bytes are cut

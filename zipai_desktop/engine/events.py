@@ -165,8 +165,8 @@ PRIVATE_EVENTS = (Offered, Passed)
 # --- Shared events ---------------------------------------------------------------------------------------------------
 # Events are values: frozen, compared and hashed by value, with no identity of their own. So one instance can stand for
 # every occurrence of the same value (a flyweight), and the engine takes the frequent ones from these tables instead of
-# making them again: about 65 of a Guilin hand's ~90 events come from here. tests/engine/test_events.py checks every
-# entry against a fresh event.
+# making them again: most of a hand's events come from here. tests/engine/test_events.py checks every entry against a
+# fresh event.
 
 MAX_SEATS = 4  # the most seats any ruleset has (Bohu with 4 seated); the tables are made for seats 0..3
 _WALL_SIZES = 81  # cards left in the wall after a flip: 0..80

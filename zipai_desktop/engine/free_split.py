@@ -68,13 +68,12 @@ _SINK_DEPTH = 11  # more than any walk's steps (ten symbols)
 def _rows(text: str) -> tuple[Row, Row, Row]:
     """The tables as linked rows: each state a tuple of its 16 successor states and, at index 16, its value.
 
-    A step is then ``row[symbol]``: one subscript of a tuple by a small int, which the interpreter does without
-    making an int (``trans[x + symbol]`` made one per step, with its allocation, the larger part of a check). The live
-    states are acyclic (the automaton reads exactly ten symbols, so no live state comes back), so the rows are built
-    successors first. The two sinks, dead (no split) and unknown (past the tables' cards), loop on themselves; as
-    tuples cannot, each is a chain deeper than any walk. The garbage collector stops following a tuple of untracked
-    tuples and ints once it has seen it so (a layer or more at each full collection), so unlike a list of the same
-    size (392,000 entries once slowed the whole game by a tenth) the rows stop costing it anything.
+    A step is then ``row[symbol]``: one subscript of a tuple by a small int, with no index worked out (the builder's
+    flat ``trans[x + symbol]`` makes a new int at every step). The live states are acyclic (the automaton reads
+    exactly ten symbols, so no live state comes back), so the rows are built successors first. The two sinks, dead
+    (no split) and unknown (past the tables' cards), loop on themselves; as tuples cannot, each is a chain deeper than
+    any walk. The garbage collector stops following a tuple of untracked tuples and ints once it has seen it so (a
+    layer or more at each full collection), so unlike a flat list of the same size the rows stop costing it anything.
     Returns (start, dead, unknown): a walk leaves a live state to the top of a chain, so ``row is dead`` tells death.
     """
     ids, accept = _decoded(text)
@@ -88,8 +87,8 @@ def _rows(text: str) -> tuple[Row, Row, Row]:
     # The builder numbers a state after its successors (the start, id 2, aside), layer by layer from the last number
     # back: no state of a layer points into its own layer. So the rows of a whole layer are made at once, in C: per
     # symbol, a map over that column of the successors' ids; zip makes each row of the 16 columns and the values.
-    # A layer ends where a state points into it. About 25 ms at import for both rule sets, where a loop over the
-    # states making each row took about 100 ms.
+    # A layer ends where a state points into it. (A layer at a time, not a row at a time: this runs at import when
+    # the rows file cannot be used.)
     row_of = rows.__getitem__
     first = START // 16 + 1
     highest = list(map(max, *[ids[j::16] for j in range(16)]))  # per state, its highest successor's id
@@ -155,13 +154,11 @@ def _successors_first(roots: list[Row]) -> list[Row]:
 def _load_rows(blob: bytes | None, tables: Mapping[bool, str]) -> Rows:
     """The rows of ``tables``: read from the rows file's bytes when they hold these tables' rows, else made.
 
-    Reading them (marshal makes each row once and refers to it after) takes a fraction of the instructions of making
-    them from the tables. The garbage collector is paused while they are read, as it would otherwise walk the growing
-    rows again and again. They are listed successors first, so marshal makes each row after those it points to, and
-    the collector's next pass over the young objects lets go of every row in one go (it stops following a tuple of
-    untracked tuples and ints): made the other way round, it took a pass per number and walked the rows at each one.
-    Callgrind, the whole of python -c 'import zipai_desktop.engine.hu' less the interpreter's start: 561 million
-    instructions making the rows, 240 million reading them parents first, 200 million successors first.
+    Reading them (marshal makes each row once and refers to it after) is much quicker than making them from the
+    tables. The garbage collector is paused while they are read, as it would otherwise walk the growing rows again and
+    again. They are listed successors first, so marshal makes each row after those it points to, and the collector's
+    next pass over the young objects lets go of every row in one go (it stops following a tuple of untracked tuples
+    and ints): made the other way round, it took a pass per number and walked the rows at each one.
     A file that is missing, of another Python's marshal format, damaged, or made from other tables is not used: the
     rows are then made from the tables, as before.
     """
@@ -230,9 +227,9 @@ _SYMBOL = tuple(tuple(4 * (s if s < 3 else 0) + (b if b < 3 else 0) for b in ran
 def held_value(hand: Sequence[int], need_pair: bool, erqishi: bool) -> int:
     """:func:`free_value` of a hand's free cards, read straight from its 20 held counts (each 0..4).
 
-    The counts are unpacked and each number's symbol looked up: no bytes are made (making them, the free counts and
-    the symbols took most of a refused check). The value is the tables' own, whatever the counts add up to (-1: no
-    split, and no search would find one either; -2: past the tables, search).
+    The counts are unpacked and each number's symbol looked up (:data:`_SYMBOL`): no bytes, free counts or symbols
+    are made first, so a refused check is the walk alone. The value is the tables' own, whatever the counts add up
+    to (-1: no split, and no search would find one either; -2: past the tables, search).
     """
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = hand
     x, dead, _ = _ROWS[erqishi]
@@ -266,8 +263,8 @@ def _pair_value(
     it were already read on the way (their state is ``x``).
     """
     # The pair: tried at each number with two of a kind (_PAIR_TAKEN_FROM), reading the rest on from there; the
-    # numbers before it are read once, on the way (``x``). Written out number by number: a loop, its slices and its
-    # counter cost more than the look-ups. A try that dies runs on in the dead chain (a few look-ups, no test).
+    # numbers before it are read once, on the way (``x``). Written out number by number (a hot path: kept flat on
+    # purpose). A try that dies runs on in the dead chain (a few look-ups, no test).
     best = -1
     unknown = False
     for t in _PAIR_TAKEN_FROM[a]:

@@ -7,7 +7,7 @@ reference): the table melds (one of them possibly made a quad by the winning car
 group, then the free cards split by :func:`~zipai_desktop.engine.hu.split_free`'s rule (lowest kind first; the pair,
 then the most valuable group that still leaves a best split).
 
-Why it is faster: a :class:`~zipai_desktop.engine.hu.Group` is immutable, so every group that can be made is made once
+What it shares: a :class:`~zipai_desktop.engine.hu.Group` is immutable, so every group that can be made is made once
 and shared (a meld's group per table, the 坎 / 龙 / quad / triple of each kind per table, each 吃-type group and
 pair); and the free cards of winning hands repeat (a few cards beside the melds), so each set of free cards, as the
 automaton's ten symbols, is split once and kept. A set not seen before is split by the same search as hu.py's (its
@@ -94,13 +94,13 @@ def _split(symbols: bytes, need_pair: bool, erqishi: bool, value: int = -1) -> t
     """
     rows = _rows(erqishi)
     s0, s1, s2, s3, s4, s5, s6, s7, s8, s9 = symbols
-    # Two symbols (4 bits each) a look-up, unrolled: the loop over the ten cost about twice as much.
+    # The packed key, two symbols (4 bits each) a look-up in _PACKED2, written out (a hot path: kept flat on purpose).
     key = (
         (_PAIR if need_pair else 0) | (0 if erqishi else _NO27) | _PACKED2[0][s0 | s1 << 4] | _PACKED2[1][s2 | s3 << 4]
         | _PACKED2[2][s4 | s5 << 4] | _PACKED2[3][s6 | s7 << 4] | _PACKED2[4][s8 | s9 << 4]
     )  # fmt: skip
-    # The win check found the value (a best value, from the tables or the search): the walk needs no look-up then
-    # (about 9,000 instructions a new set of free cards, callgrind).
+    # The win check found the value (a best value, from the tables or the search) and hands it on: the tables are
+    # walked again only when it is not known (-1).
     target = value if value >= 0 else free_value(symbols, need_pair, erqishi)
     if target == -1:
         raise ValueError("these free cards do not split")
@@ -232,7 +232,7 @@ class _TableGroups:
 # By the table's identity: (the table, held so its id stays its own; its groups). Tables that make the same groups share
 # them (_ALIKE): Bohu's tables differ by options that change no group (二七十 changes only the free cards' split,
 # peng_pao_on_discard none), and a meld's group or a hand's 坎 / 龙 made under one serves the others (the score
-# command met each new meld and 坎 pattern once per table: ~2,000 instructions a line, callgrind).
+# command, which meets many tables, makes each meld's group and 坎 pattern once, not once per table).
 _BY_TABLE: dict[int, tuple[WinTable, _TableGroups]] = {}
 _ALIKE: dict[tuple[object, ...], _TableGroups] = {}
 # bytes.translate: a held count -> itself if a 坎 (3) or 龙 (4), else 0.
@@ -288,8 +288,8 @@ def role_groups(
             exposed.append(seen[1] if seen is not None and seen[0] is m else tg.meld(m))
     locked: tuple[Group, ...] = ()
     if 3 in hand or 4 in hand:
-        # The 坎 / 龙 by the hand's held 3s and 4s alone (few patterns recur: a Python loop over the 20 counts cost
-        # about 5,000 instructions).
+        # The 坎 / 龙 by the hand's held 3s and 4s alone (few patterns recur: they are kept, not read off the 20
+        # counts each time).
         pattern = hand.translate(_LOCKED)
         known_locked = tg.locked.get(pattern)
         if known_locked is None:
@@ -368,7 +368,7 @@ def group_count(split: hu.Split) -> int:
     """How many groups the split has (``len(split.groups)``), counted without building them: the melds, the 坎 / 龙
     held, the card's own triple (a quad takes the place of its 坎 or meld), and the free cards' groups (3 cards each,
     and the pair). Bohu asks it of a win from the deal (三提五坎 holds fewer than 7), which would otherwise make every
-    fixed group of a new table (about 1,300,000 instructions, callgrind)."""
+    fixed group of a new table."""
     role = split._role
     if role is None or split._groups is not None:
         return len(split.groups)
@@ -384,8 +384,7 @@ _HIGH = bytes(s >> 2 if s < 16 else 0 for s in range(256))
 
 def any_fixed_kind(split: hu.Split, kinds: frozenset[str]) -> bool:
     """Whether a group of ``kinds`` is among the split's fixed groups (:func:`fixed_kinds`), read without the list:
-    Bohu's 漂 (no 哨 and no quad) asks this of every win the score command scores (about 12,000 instructions a Bohu
-    line less than making the list, callgrind)."""
+    Bohu's 漂 (no 哨 and no quad) asks this of every win the score command scores."""
     role = split._role
     if role is None or split._groups is not None:
         return not kinds.isdisjoint(fixed_kinds(split))

@@ -111,8 +111,8 @@ _GLYPH_RUNS = tuple(tuple(g * count for count in range(5)) for g in GLYPHS)  # k
 _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
 _FREE_COUNT_BYTES = bytes([0, 1, 2]) + bytes(253)  # held count -> free count (a 坎 / 龙 is not free), translated
 _NOT_FREE = bytes([0, 3, 4])  # the held counts of a kind that is not free (none, or a 坎 / 龙)
-# Held count -> whether the kind is free (held once or twice: not in a 坎 / 龙), read by index: a chained comparison
-# (0 < count < 3) is not specialised by the interpreter and takes the generic comparison twice.
+# Held count -> whether the kind is free (held once or twice: not in a 坎 / 龙), read by index rather than tested as
+# 0 < count < 3 (a hot path: kept flat on purpose).
 _FREE = (False, True, True, False, False)
 _NO_MELD = (-1, -1)
 # A seat's kept reach once its hand changed (Game._reach): for no hand, so never the seat's; -1 as for "cannot tell"
@@ -124,7 +124,7 @@ _ONE_KIND = tuple(frozenset({k}) for k in range(NUM_KINDS))  # kind -> the set o
 _HU_STAGE, _QUAD_STAGE, _PENG_STAGE, _CHI_STAGE = Stage.HU, Stage.QUAD, Stage.PENG, Stage.CHI
 _OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD
 _DISCARD_PHASE, _CLAIM_PHASE, _ENDED_PHASE = Phase.DISCARD, Phase.CLAIM, Phase.ENDED
-_PENG_KIND = MeldKind.PENG  # (a member read through its enum class costs about 0.2 us in CPython 3.11)
+_PENG_KIND = MeldKind.PENG  # (read by _add_meld at every new meld)
 
 # The deal's HandStarted per (rules, dealer, players, wall): a handful of values, shared like the events of events.py.
 _STARTED: dict[tuple[str, int, int, int], ev.HandStarted] = {}
@@ -137,10 +137,9 @@ _MELDED: dict[tuple[int, int, bool, MeldKind, tuple[int, ...], tuple[int, ...]],
 _MELDED_MAX = 8192
 
 
-# Melds are values (frozen): one instance serves every meld of the same kind and cards, as _CHI_MELDS does for 吃. A
-# Meld made costs about 4,400 machine instructions (the frozen dataclass sets each field through object.__setattr__),
-# a table entry a few hundred; a Guilin hand makes about 7.5 (碰, 扫 and their face-down view, quads, 龙). The keys are
-# a kind and a few copies of one card (or hidden cards): a few hundred at most.
+# Melds are values (frozen): one instance serves every meld of the same kind and cards, as _CHI_MELDS does for 吃, so
+# the melds made during play (碰, 扫 and their face-down view, quads, 龙) are looked up, not built again. The keys are a
+# kind and a few copies of one card (or hidden cards): a few hundred at most.
 _MELDS: dict[tuple[MeldKind, tuple[int, ...]], Meld] = {}
 
 
@@ -189,9 +188,9 @@ def _turns_of(active: tuple[int, ...], chi_next_on_draw: bool) -> _Turns:
 class Game:
     """One hand of 桂林字牌."""
 
-    # The state as slots: a hand's ~44 attributes are more than CPython 3.11 keeps in a key-sharing instance dict (30),
-    # so without slots every game gets a plain dict grown by resizes as _init_state fills it, and every ``self.x`` is a
-    # hashed look-up; a slot is an offset. ``__dict__`` stays for what code outside hangs on a game (a test's probe).
+    # The state as slots: the state machine reads its attributes at every step, and a game is made per hand and per
+    # world the strong bot plays. ``__dict__`` stays for what code outside hangs on a game (a test's probe);
+    # :func:`_copy_slots` copies every slot for :meth:`fork`.
     __slots__ = (
         "_chi_queues",
         "_keep",
@@ -279,8 +278,7 @@ class Game:
 
     def _init_state(self, rules: RuleSet, options: Any, seed: int | str, dealer: int, players: int | None) -> None:
         self.rules = rules
-        # (the rules' name, which every observation shows: a class attribute read through the rules instance is a
-        # full attribute look-up at each read in CPython 3.11, a slot is an offset)
+        # (the rules' name, which every observation shows: kept on the game, not read from the rules object each time)
         self._rules_name = rules.name
         self.options = options
         self.seed = seed
@@ -321,17 +319,16 @@ class Game:
         #: :meth:`recount`.
         self.melds_own: list[tuple[Meld, ...]] = [()] * n
         self.melds_shown: list[tuple[Meld, ...]] = [()] * n
-        # Each seat's pile as a tuple (a new one when a card goes there, about 20 times a hand): an observation, made
-        # at every decision, shows them as they are instead of copying every pile.
+        # Each seat's pile as a tuple (a new one when a card goes there): an observation, made at every decision,
+        # shows them as they are instead of copying every pile.
         self.piles: list[tuple[int, ...]] = [()] * n
-        # Kinds per seat, kept as frozen sets (a new one when a kind is added, a dozen times a hand) so that an
-        # observation, made at every decision, shows them as they are instead of copying five sets.
+        # Kinds per seat, kept as frozen sets (a new one when a kind is added) so that an observation, made at every
+        # decision, shows them as they are instead of copying five sets.
         self.chou: list[frozenset[int]] = [_NO_KINDS] * n  # 臭牌 (incl. own discards): may not 吃
         self.discarded: list[frozenset[int]] = [_NO_KINDS] * n
         # The piles, the discarded kinds and the melds as the others see them, as one tuple each: what every
-        # observation shows (about 28 a Guilin hand), made again where the list changes (a pile ~20 times a hand, the
-        # kinds ~12, the melds ~8) instead of copied at every observation. Code that sets piles, kinds or melds from
-        # outside calls :meth:`recount`.
+        # observation shows, made again where the list changes (less often than observations are made) instead of
+        # copied at every observation. Code that sets piles, kinds or melds from outside calls :meth:`recount`.
         self._piles_view: tuple[tuple[int, ...], ...] = ((),) * n
         self._discarded_view: tuple[frozenset[int], ...] = (_NO_KINDS,) * n
         self._shown_view: tuple[tuple[Meld, ...], ...] = ((),) * n
@@ -340,15 +337,14 @@ class Game:
         self.events: list[ev.Event] = []
         self.window: Window | None = None
         # The Window object the engine opens its windows in: its own (never shared with a fork or set from outside),
-        # made at the first window and reused for every card on offer after it. A Window made per card is a class call
-        # with a Python __init__ (~2,000 machine instructions, about 31 times a hand) against six slot stores.
+        # made at the first window and reused for every card on offer after it: a flip or a discard sets its six
+        # fields in place instead of making a Window per card (a hot path: kept flat on purpose).
         self._spare: Window | None = None
         # The pending decision is kept as its parts, not as a Pending object: the engine sets the seat, the kind, the
-        # actions (and for a 胡 offer the win) at every decision, and a Pending made there costs a class call with a
-        # Python __init__ (~1,700 machine instructions, 28 times a hand) against four slot stores. :attr:`pending`
-        # makes the object when code outside asks for it (and keeps it while the parts stay the same).
-        #: the seat whose decision the engine waits for (the pending decision's seat): read about 60 times a hand by
-        #: whoever plays it, and a property is a Python call each time (3.11 does not specialise it)
+        # actions (and for a 胡 offer the win) at every decision, without making an object. :attr:`pending` makes the
+        # object when code outside asks for it (and keeps it while the parts stay the same).
+        #: the seat whose decision the engine waits for (the pending decision's seat): a plain attribute, not a
+        #: property, as whoever plays the game reads it at every step
         self.to_act: int | None = None
         self._kind: str | None = None  # the pending decision's kind (Pending.kind); None when nobody is asked
         self._actions: Sequence[Action] = ()  # its actions (a tuple when the engine made them)
@@ -412,8 +408,7 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.to_act or self._kind is None:
             return []
-        # ([*x] rather than list(x): the display builds the list without the type call, ~1,270 -> ~620 machine
-        # instructions for eight actions; read at every decision. The same for the other hot copies below.)
+        # (a copy the caller may change, asked at every decision; written [*x], as the other hot copies below)
         return [*self._actions]
 
     def meld_facts(self, seat: int) -> MeldFacts:
@@ -489,8 +484,7 @@ class Game:
         for s in self.active:
             hand = hands[s]
             cards, quads, _ = facts[s]
-            # (the 龙 counted on the counts as bytes, and only when there is one: ``in`` is a scan of bytes, count a
-            # call that parses its arguments the slow way, ~1,000 machine instructions; most hands hold no 龙)
+            # (the 龙 counted on the counts as bytes, and only when there is one: most hands hold no 龙)
             counts = bytearray(hand)
             if 4 in counts:
                 quads += counts.count(4)
@@ -516,8 +510,8 @@ class Game:
 
     def deal_hands(self, size: int) -> None:
         """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
-        # (give() for each seat, inline: the cards need not come top first, as they are shown sorted; about 4,000
-        # machine instructions of calls, slices and look-ups a deal fewer)
+        # (give() for each seat, inline, one slice of the wall a seat: the cards need not come top first, as they are
+        # shown sorted)
         dealer = self.dealer
         order = self._orders.get(dealer) or self.order_from(dealer)
         wall = self.wall
@@ -608,15 +602,13 @@ class Game:
         """§7.9: the taker discards iff it now holds more than its target; otherwise (重舵) the next player flips."""
         hand = self.hands[seat]
         cards, quads, _ = self._facts[seat]  # (meld_facts(seat), read inline)
-        # The hand's counts as bytes, made once for both the 龙 count and the discards: list.count compares every
-        # element as objects (~3,000 machine instructions for 20 kinds), and the bytearray is made for the discards
-        # anyway. The 龙 are counted only when there is one: ``in`` is a scan of bytes, bytearray.count a call that
-        # parses its arguments the slow way (~1,000 machine instructions; callgrind, with quads() read so too:
-        # -0.54% a Guilin hand, -0.62% Bohu).
+        # The hand's counts as bytes, made once for both the 龙 count and the discards (translated to the unlocked
+        # kinds). The 龙 are counted only when there is one (``4 in counts`` first): most hands hold none. :meth:`quads`
+        # reads them the same way.
         counts = bytearray(hand)
         # (the hand's sum, not the kept size: the 听 helper's what-if copies change hands without recounting)
         if sum(hand) + cards > self._held_target[quads + (4 in counts and counts.count(4))]:
-            # (:meth:`_ask_discard`, inline: a take is followed by a discard about 12 times a hand)
+            # (:meth:`_ask_discard`, inline, on the bytes made above)
             actions = tuple(compress(_DISCARDS, counts.translate(_UNLOCKED_BYTES)))
             assert actions, "a take that leaves no legal discard must have been refused"
             self.phase = _DISCARD_PHASE
@@ -769,7 +761,7 @@ class Game:
             self.melds_shown[seat] = (*self.melds_shown[seat], meld)
         self._shown_view = tuple(self.melds_shown)
         # The event, shared between equal values (see events.py): a 吃 meld is one of a few hundred groups, so the same
-        # few thousand Melded values come back hand after hand. (Hashing the key is about a tenth of making the event.)
+        # few thousand Melded values come back hand after hand. (A look-up by the key is far cheaper than a new event.)
         meld = melds[-1]
         key = (seat, from_seat, forced, kind, meld.cards, from_hand)
         event = _MELDED.get(key)
@@ -793,7 +785,7 @@ class Game:
     def _expose_longs(self, seat: int) -> None:
         """Procedure P6: making a quad while holding concealed 龙 lays every 龙 down face up (重舵)."""
         hand = self.hands[seat]
-        if 4 not in hand:  # (the usual case: one scan in C instead of 20 steps of a loop)
+        if 4 not in hand:  # (the usual case, told by one scan before any loop over the kinds)
             return
         for k in range(NUM_KINDS):
             if hand[k] == 4:
@@ -844,8 +836,8 @@ class Game:
                 reaches = self._reach
                 for seat in queue:
                     # The loose-card test of :meth:`_win_check`, inline, read afresh here when the hand changed (not
-                    # through a _win_check call: about 17 a Guilin hand, nearly all refused): most seats are refused
-                    # here. (A reach that cannot tell is -1, every bit set.)
+                    # through a _win_check call): nearly all seats are refused here. (A reach that cannot tell is -1,
+                    # every bit set.)
                     kept = reaches[seat]
                     if kept[0] is not hands[seat]:
                         kept = reaches[seat] = self._keep(hands[seat])
@@ -906,7 +898,7 @@ class Game:
                     kept = reaches[seat] = self._keep(hand)
                 if not kept[2] >> card & 1 or hand[card] >= 3 or card in chou[seat]:
                     continue
-                # (chi_options, inline; the rules read here, where the masks let a seat through: ~13 asks of ~30)
+                # (chi_options, inline; the rules read only here, where the masks let a seat through)
                 offers = _chi_offers(hand, card, self.table.erqishi, self.procedure.bi)
                 if offers:
                     w.stage = _CHI_STAGE
@@ -1002,15 +994,15 @@ class Game:
         # kept per seat until its hand changes.
         kept = self._reach[seat]
         if kept[0] is not hand:
-            # Kept with the hand list itself, not a copy compared by value: the engine forgets it where it changes the
-            # hand (callgrind: Guilin 3,553k -> 3,484k instructions a hand).
+            # Kept with the hand list itself, not a copy compared by value: the engine forgets it (_NO_REACH) wherever
+            # it changes the hand, so an identity test tells whether it still holds.
             kept = self._reach[seat] = self._keep(hand)
         reach = kept[1]
         if reach >= 0 and (card is None or not reach >> card & 1):
             return None
         # A card the hand holds at most once, in no 扫 / 偎 / 碰 of the seat, has one role only (evaluate_roles'
-        # "card_free"): it joins the free cards. A win check that finds nothing costs ~25,000 instructions (the
-        # roles, the hand's facts, the melds' facts), so that one role is asked here first.
+        # "card_free"): it joins the free cards. Most checks find nothing, and a full evaluate_roles call works out
+        # every role and the hand's and melds' facts, so that one role is asked here first.
         if card is not None and hand[card] < 2:
             _, quads, by_card = self._facts[seat]
             if card not in by_card:
@@ -1021,8 +1013,7 @@ class Game:
                 # Otherwise the free cards with the card must split (into groups, and the pair the rules ask for:
                 # Bohu always, Guilin with a quad, a 龙 held included): read straight from the held counts with the
                 # card counted in (added in place and taken back: no copy), the tables' own answer; -1 is "no split,
-                # and no search finds one" (-2, past the tables, goes on). This refuses ~2.4 of ~3.4 fruitless checks
-                # a Guilin hand (callgrind: -1.65% a hand).
+                # and no search finds one" (-2, past the tables, goes on). Most of the fruitless checks left end here.
                 table = self.table
                 need_pair = table.pair_always or quads > 0 or 4 in hand
                 hand[card] += 1
@@ -1036,8 +1027,7 @@ class Game:
                 # Another's card the hand holds a pair of, in no meld of the seat: two roles (evaluate_roles'
                 # other_triple and card_free), a 碰-type triple (the free cards without the pair must split) and three
                 # free copies (the free counts with a 3 at the card, made into the automaton's symbols as
-                # evaluate_roles makes them: held_value reads a 3 as a 坎). Neither splits: no win (~0.4 fruitless
-                # checks a Guilin hand; callgrind -0.46% a Guilin hand, -0.21% Bohu).
+                # evaluate_roles makes them: held_value reads a 3 as a 坎). Neither splits: no win.
                 table = self.table
                 need_pair = table.pair_always or quads > 0 or 4 in hand
                 hand[card] = 0
@@ -1052,8 +1042,7 @@ class Game:
         if not splits:
             return None
         special = self.rules.win_specials(self, seat, source, from_seat, opening)
-        # (A loop, not a list comprehension: one that reads the arguments makes four of them cells, made and freed
-        # at every call of this method, about 20 a hand, and most calls never get here.)
+        # (A plain loop, not a comprehension over the arguments: a hot path, kept flat on purpose.)
         wins = []
         for sp in splits:
             wins.append(WinInfo(sp, source, card, from_seat, special))
@@ -1118,10 +1107,8 @@ class Game:
         self._emit(ev.HandEnded(None, points, 0, self._reveal()))
 
     def _reveal(self) -> tuple[str, ...]:
-        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order. (operator.getitem
-        # is a plain C function: tuple.__getitem__ through map is a slot wrapper that packs its arguments at every
-        # kind, about 2,500 machine instructions a hand of 20 kinds against 600; callgrind, a Guilin hand of three
-        # random bots: ~30k instructions fewer.)
+        # format_counts of each hand: each kind's glyph as many times as it is held, in kind order, read from
+        # _GLYPH_RUNS (kind -> held count -> its glyphs) by operator.getitem mapped over the runs and the counts.
         return tuple(["".join(map(getitem, _GLYPH_RUNS, h)) for h in self.hands])
 
     # -----------------------------------------------------------------------------------------------------------------
@@ -1135,9 +1122,8 @@ class Game:
         assert kind is not None
         if seat != self.to_act:
             raise IllegalAction(f"it is seat {self.to_act}'s decision, not seat {seat}'s")
-        # The action is nearly always one of the offered objects: found by identity before any comparison by value (a
-        # plain loop: callgrind, an offer of 8 discards, ~1,100 instructions against ~3,100 for any(map(is_, ...)),
-        # which makes three iterator objects and calls is_ per element).
+        # The action is nearly always one of the offered objects (shared actions: _DISCARDS, _chi): found by identity
+        # first, in a plain loop, and compared by value only when that fails.
         actions = self._actions
         for offered in actions:
             if offered is action:
@@ -1188,8 +1174,8 @@ class Game:
         if self.procedure.own_discard_ban:
             self.chou[seat] = self.chou[seat] | _ONE_KIND[card]  # §7.4: never 吃 a kind you discarded
         self.events.append(ev.DISCARDED[seat][card])
-        # The window on the discard, as :meth:`_open_window` and :meth:`_advance_window` open and run it (inline: two
-        # Python calls, one with keywords, fewer at every discard).
+        # The window on the discard, as :meth:`_open_window` and :meth:`_advance_window` open and run it (inline: a hot
+        # path, kept flat on purpose).
         procedure = self.procedure
         if procedure.hu_on_discard == "any" or (opening and procedure.dihu_on == "discard"):
             queue = self._others[seat]  # (order[1:], made once: shared, never changed)
@@ -1467,20 +1453,18 @@ def _chi_offers(hand: list[int], card: int, erqishi: bool, bi: bool) -> list[Chi
     """Every legal 吃 of ``card`` for ``hand`` (§7.2), which holds fewer than three of it (the 坎 and 臭牌 tests are
     the caller's): each main group with each complete choice of 比 groups, main groups in the order of the plans.
 
-    Written for the claim arbiter, which asks about 30 times a hand: no copy of the hand unless 比 groups are
+    Written for the claim arbiter, which asks at nearly every card on offer: no copy of the hand unless 比 groups are
     needed, and the "a card to discard is left" test counted from the hand's unlocked kinds instead of made on a
-    copy; the unlocked kinds are counted (two list.count, the dearest step) only once a main group is found, which
-    most asks never reach. Each main group alone is a shared action made at import. Callgrind (Guilin, a hand of
-    three random bots): 3,222k -> 3,101k instructions. A table of the offers keyed by the counts of the card's kinds
-    was tried too: a repeat costs ~3k instructions, but after 150 hands half the asks are new and a miss costs more
-    than working the offers out, so it lost. tests/engine/test_chi_offers.py compares the offers with the plain
-    enumeration on seeded positions.
+    copy; the unlocked kinds are counted only once a main group is found, which most asks never reach. Each main
+    group alone is a shared action made at import. (The offers are not kept by the counts of the card's kinds: the
+    asks rarely repeat.) tests/engine/test_chi_offers.py compares the offers with the plain enumeration on seeded
+    positions.
     """
     out: list[Chi] = []
     free = -1  # the hand's unlocked kinds (held once or twice), counted when a main group is first found
     # The two cards the hand gives: unlocked, and both copies held when the two are one kind; told by one table per
-    # plan read for each card (most plans fail here: ~10 interpreter steps a plan fewer than telling the two cases
-    # apart and keeping both counts; callgrind, a Guilin hand of three random bots, -1.5%).
+    # plan (_FREE, or _TWICE for one kind given twice) read for each card, without telling the two cases apart: most
+    # plans fail here.
     for can, a, b, plan in _CHI_TESTS[erqishi][card]:
         if not (can[hand[a]] and can[hand[b]]):
             continue
@@ -1488,8 +1472,7 @@ def _chi_offers(hand: list[int], card: int, erqishi: bool, bi: bool) -> list[Chi
         # ``lost``: the unlocked kinds the hand has no more after giving them (a kind held once, or the pair whole)
         lost = 1 if a == b else (hand[a] == 1) + (hand[b] == 1)
         if free < 0:
-            # (the kinds held once or twice: the hand's counts as bytes with the others deleted, ~1,200 machine
-            # instructions fewer than hand.count(1) + hand.count(2))
+            # (the kinds held once or twice: the hand's counts as bytes with the other counts deleted)
             free = len(bytearray(hand).translate(None, _NOT_FREE))
         left = hand[card] - own  # copies of the card the hand still holds: each must go out in a 比 group
         if not left or not bi:

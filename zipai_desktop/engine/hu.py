@@ -94,7 +94,7 @@ class Split:
         if groups is None:  # a split found by the win check: its groups are built now, once
             role = self._role
             assert role is not None
-            groups = free_split_groups.role_groups(*role)  # what _role_groups gives, made faster
+            groups = free_split_groups.role_groups(*role)  # what _role_groups gives, from shared groups
             object.__setattr__(self, "_groups", groups)
         return groups
 
@@ -118,7 +118,7 @@ class Split:
 
 # A number's code (WinTable._codes): one int per number and held counts of its two kinds, whose sum over a hand's ten
 # numbers holds its cards (bits 0-7), its 龙 (bits 8-15) and the 胡 of its 坎 / 龙 (from bit 16); no field's sum
-# carries into the next (80 cards, 20 龙 at most). A small int: a sum of big ones cost twice as much (callgrind).
+# carries into the next (80 cards, 20 龙 at most). The fields are packed tight, so a hand's sum stays a small int.
 _LONGS_AT = 8
 _FIXED_AT = 16
 
@@ -126,10 +126,10 @@ _FIXED_AT = 16
 def _count_codes(table: WinTable) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Per number n (0 = 一), per held small count and big count (0..4), the code of that number (see above).
 
-    Made at every new table (the score command meets a new Bohu table, options and doubled rank, every few hundred
-    lines): each kind's five codes (held 0..4) are made once and a number's 25 are their sums, as no field carries.
-    Tables with the same 坎 / 龙 values share the codes. Summing a generator per entry cost ~2,600,000 instructions a
-    table (callgrind); tests/engine/test_hu_codes.py holds these to the plain per-entry computation.
+    Made at every new table (the score command meets new Bohu tables, by options and doubled rank, as it reads):
+    each kind's five codes (held 0..4) are made once and a number's 25 are their sums, as no field carries. Tables
+    with the same 坎 / 龙 values share the codes. tests/engine/test_hu_codes.py holds these to the plain per-entry
+    computation.
     """
     kan, long_ = table.values_of("kan"), table.values_of("long")
     known = _CODES.get((kan, long_))
@@ -216,7 +216,7 @@ class WinTable:
     def meld_value(self, meld: Meld) -> int:
         if meld.kind is _CHI:
             return chi_bonus(meld.cards)
-        # A MeldKind is a str equal to its value: it keys the values as it is (reading .value costs an enum lookup).
+        # A MeldKind is a str equal to its value: it keys the values as it is, without reading .value.
         return self.values_of(meld.kind)[meld.cards[0]]
 
 
@@ -469,8 +469,8 @@ def evaluate_win(
 
 
 _NO_MELD = (-1, -1)
-# Enum members as plain globals: ``Source.OWN_DRAW`` is a look-up through the enum's metaclass (~0.2 µs in CPython
-# 3.11, against ~0.03 µs for a global), and evaluate_roles tests the source up to five times a call.
+# Enum members as module constants, read without a look-up through the enum class: evaluate_roles tests the source
+# up to five times a call (a hot path: kept flat on purpose).
 _OWN_DRAW, _DISCARD = Source.OWN_DRAW, Source.DISCARD
 _CHI, _PENG = MeldKind.CHI, MeldKind.PENG
 
@@ -479,16 +479,16 @@ _CHI, _PENG = MeldKind.CHI, MeldKind.PENG
 # melds stay the same through many checks (every card offered between two of its own moves).
 _MELD_INFO: dict[tuple[int, ...], tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]] = {}
 # A hand checks a few new hands and meld lists per seat and reuses them within the hand; across hands they rarely
-# recur, so a small bound loses no hits (20,000 entries held ~13 MB at the end of a long `zipai sim`, for nothing).
+# recur, so a small bound loses no hits and keeps the memory of a long `zipai sim` flat.
 _INFO_LIMIT = 2_048
 
 
 def _fixed_hu(raw: bytes, table: WinTable) -> int:
     """The 胡 of the 坎 (3 held) and 龙 (4 held) of a hand given as bytes, kept on the table by the hand's 3s and 4s.
 
-    Asked only for a role that completes the hand. Few patterns of 坎 / 龙 recur (the score command's lines hold a
-    few hundred among thousands of hands), and a look-up by the pattern costs a fraction of counting the 3s and 4s
-    of each suit (bytes.count parses its arguments the slow way: ~500 instructions a call).
+    Asked only for a role that completes the hand. Few patterns of 坎 / 龙 recur (the score command's lines hold few
+    distinct ones), so the 胡 is kept by the pattern (the hand's bytes with every count but 3 and 4 zeroed) instead of
+    worked out from the 3s and 4s each time.
     """
     pattern = raw.translate(_LOCKED)
     kept = table._fixed
@@ -604,15 +604,14 @@ def evaluate_roles(
 
     A game whose score depends on more than 胡 (Bohu's 飘胡 depends on whether the card makes a 碰-type triple) picks
     among these by its own score. The splits build their groups when first read. ``known`` (the melds' facts, see
-    :data:`MeldsKnown`; only with melds and a card) spares working them out: a meld list met for the first time cost
-    about 30,000 instructions here (callgrind), most of a first-sight check in the score command. ``facts``: what
-    :func:`meld_facts` gives for ``melds``, if the caller keeps it (the game does, per seat, as melds are made): a new
-    meld list's facts cost ~5,000 instructions, the look-up of a known one ~1,000.
+    :data:`MeldsKnown`; only with melds and a card) spares working them out (the score command keeps each meld's
+    facts as it reads them). ``facts``: what :func:`meld_facts` gives for ``melds``, if the caller keeps it (the game
+    does, per seat, as melds are made): it spares the look-up by the melds' identities, or the work on a new list.
     """
-    # The value first: the counts and the free cards' walk decide most checks (the game's fail ~9 in 10), and the 胡 of
+    # The value first: the counts and the free cards' walk decide most checks (most of the game's fail), and the 胡 of
     # the 坎 / 龙 and of the melds is read only for a role that completes the hand. The hand's figures come from two
     # translates of its bytes, each summed by casting out 255s (a count is at most 4, 80 cards in all: no carry),
-    # rather than kept per hand: new hands are most of the checks (see the measured figures in the commit).
+    # rather than kept per hand: new hands are most of the checks.
     raw = bytes(hand)
     free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
     free_n = free % 255  # the free cards (a count of 3 / 4 is a 坎 / 龙, fixed)
@@ -672,9 +671,8 @@ def evaluate_roles(
                     value = _searched(symbols, need_pair, table.erqishi)
                 elif need_pair and known is not None:
                     # The pair's tries walk the rows up to ten times: for the score command (the caller that knows
-                    # the melds' facts) their value is kept by the symbols, as its lines repeat their free cards (~7
-                    # in 10 of its walks are one seen before). The game's checks repeat ~1 in 8: a look-up and a
-                    # store per new one cost more there than the repeats save (callgrind, Bohu +2% a check).
+                    # the melds' facts) their value is kept by the symbols, as its lines often repeat their free
+                    # cards. The game's checks seldom repeat, so they walk the rows each time and keep nothing.
                     erqishi = table.erqishi
                     kept = _PAIR_VALUES[erqishi]
                     value = kept.get(symbols, -3)

@@ -1,7 +1,7 @@
 """Which cards could complete a hand at all: a necessary test the claim arbiter runs before the win check (听).
 
-Every card of a seat's hand is tried for 胡 on nearly every card offered (about 76 win checks a hand), and nearly
-all fail. Most fail for a reason that can be read off the hand once, until the hand changes: *loose* cards.
+Every seat's hand is tried for 胡 on nearly every card offered (dozens of win checks a hand), and nearly all fail.
+Most fail for a reason that can be read off the hand once, until the hand changes: *loose* cards.
 
 The free cards (held once or twice; a 坎 / 龙 is fixed) of a complete hand split into 吃-type groups (sequences,
 二七十, 搭 / 绞) and at most one pair. A card held once that no group of the free cards themselves contains is loose:
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from .cards import NUM_KINDS
 from .melds import chi_groups_with
 
-_FREE = (False, True, True, False, False)  # held count -> free (1 or 2), read by index (faster than 0 < count < 3)
+_FREE = (False, True, True, False, False)  # held count -> free (1 or 2), read by index
 
 
 def _covered_in_suit(free: int, erqishi: bool) -> int:
@@ -101,7 +101,7 @@ def _suit_tables(erqishi: bool) -> tuple[list[int], list[int]]:
     two hand cards of this suit alone may take (a sequence / 二七十 of two free kinds of the suit: bits for its own
     kinds; a pair of the suit: the other suit's kind of its number, the 绞 of the taken card with the pair).
 
-    Made when the first hand of the ruleset is checked (about 40 ms; two lists of 59,049 ints, about 4 MB)."""
+    Made when the first hand of the ruleset is checked: two lists of 3^10 = 59,049 ints."""
     covered = [_covered_in_suit(free, erqishi) for free in range(1024)]
 
     # The classes of five kinds (the first five or the last five of a suit), in the order of their base-3 numbers:
@@ -184,9 +184,9 @@ def keep_function(erqishi: bool) -> Callable[[list[int]], Kept]:
     ``reach`` is :func:`completing_cards` of the hand with -1 for None (every bit set: the test cannot tell). ``chi`` is
     a mask of the kinds (bit k) for which some 吃 plan finds its two hand cards: two free kinds (held once or twice)
     of a sequence / 二七十 or of the 搭 (the card's kind and the other suit's of its number), or the other suit's kind
-    of its number held twice. A card outside it is offered no 吃 at all (most asks: 19 of ~29 a Guilin hand), told
-    with one bit test instead of a walk over the card's plans in engine.game._chi_offers. Both masks come from the
-    same two table entries (:func:`_suit_tables`)."""
+    of its number held twice. A card outside it is offered no 吃 at all (most asks end there), told with one bit
+    test instead of a walk over the card's plans in engine.game._chi_offers. Both masks come from the same two table
+    entries (:func:`_suit_tables`)."""
     function = _KEEP.get(erqishi)
     if function is None:
         function = _KEEP[erqishi] = _make_keep(erqishi)
@@ -200,7 +200,7 @@ def _make_keep(erqishi: bool) -> Callable[[list[int]], Kept]:
     small_masks, big_masks, by_loose = _TABLES[erqishi]
 
     def keep(hand: list[int]) -> Kept:
-        counts = bytearray(hand)  # (made from a list with fewer instructions than bytes)
+        counts = bytearray(hand)  # (the counts as bytes, for translate)
         small, big = divmod(int(counts.translate(_DIGIT), 3), _SUIT_PATTERNS)
         s = small_masks[small]
         b = big_masks[big]
@@ -228,13 +228,12 @@ def completing_cards(hand: bytes | bytearray, erqishi: bool = True) -> int | Non
     in it can, and only by joining the free cards. None: the test cannot tell.
 
     The loose kinds are two list look-ups (the hand's classes read as a base-3 number, see :func:`_suit_tables`) and
-    the answer per mask of loose kinds one more: callgrind, the calls of 300 Guilin hands, the list made into bytes
-    included: 13,200 -> 6,300 instructions a call (the 160-bit int worked on with shifts before).
+    the answer per mask of loose kinds one more.
     """
     return reach_function(erqishi)(hand)
 
 
 def may_complete(hand: Sequence[int], card: int | None, erqishi: bool = True) -> bool:
     """False when ``card`` (None: no card, the hand as it stands) certainly does not complete ``hand``."""
-    mask = reach_function(erqishi)(bytearray(hand))  # (a bytearray is made from a list faster than bytes)
+    mask = reach_function(erqishi)(bytearray(hand))  # (the counts as bytes)
     return mask is None or (card is not None and bool(mask >> card & 1))

@@ -102,7 +102,7 @@ def _xing_order(options: GuilinOptions) -> tuple[tuple[str, tuple[int, ...]], ..
 
 def xing_count(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOptions) -> tuple[int, int]:
     """(cards turned, 醒 counted): what :func:`count_xing` turns and counts, without the flips that explain it (the
-    score command's stream shows only these, and a flip object per card is a good part of its cost)."""
+    score command's stream shows only these, so no flip object is made per card turned)."""
     order = _XING_ORDER.get(options.xing)
     if order is None:
         order = _xing_order(options)
@@ -112,8 +112,7 @@ def xing_count(held: Sequence[int], wall_rest: Sequence[int], options: GuilinOpt
     turned = total = 0
     for x in wall_rest:
         turned += 1
-        # A loop, not a list of the counts: a comprehension is a frame of its own in CPython 3.11 (about 2,000
-        # instructions a card turned, callgrind).
+        # The categories' counts added and tested for a 4 in one loop, with no list made per card turned.
         four = False
         for _, kind_of in order:
             n = held[kind_of[x]]
