@@ -12,8 +12,10 @@ from typing import Any
 from tests.tools.test_game_matches_score import bohu_game, guilin_game
 from tests.tools.test_score_meld_facts import plain_facts, random_meld
 from tests.tools.test_score_quick import sim_wins, spoilt
-from zipai_desktop.engine.cards import NUM_KINDS, format_cards, to_counts
+from zipai_desktop.engine.cards import NUM_KINDS, format_cards, parse_cards, to_counts
+from zipai_desktop.engine.melds import Meld, MeldKind
 from zipai_desktop.tools import score
+from zipai_desktop.tools.score import layout
 
 
 def _outcome(line: str | bytes, cli_rules: str | None = None) -> str:
@@ -198,7 +200,7 @@ def test_the_melds_known_to_the_layout_path_are_the_melds_the_quick_check_takes(
     every order of 3 cards, every 3 and 4 of a kind and a seeded sample of other card strings."""
     rng = random.Random(81)
     glyphs = "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾"
-    names = [kind.value for kind in score.MeldKind] + ["x", "Chi"]
+    names = [kind.value for kind in MeldKind] + ["x", "Chi"]
     strings = [a + b + c for a in glyphs for b in glyphs for c in glyphs]
     strings += [g * n for g in glyphs for n in (1, 2, 3, 4)]
     strings += ["".join(rng.choice(glyphs) for _ in range(rng.randrange(1, 6))) for _ in range(300)]
@@ -233,7 +235,7 @@ def test_the_layout_columns_shared_by_tables_are_each_tables_own_facts(monkeypat
     for round_ in range(4):
         order = heads[:] if round_ == 0 else rng.sample(heads, len(heads))
         for name in ("_ITEM_FACTS", "_CHI_FACTS", "_KIND_ROWS", "_HU_ITEMS"):
-            monkeypatch.setattr(score, name, {})
+            monkeypatch.setattr(layout, name, {})
         for head_text in order:
             head = score._new_head(head_text)
             assert head is not None
@@ -261,8 +263,8 @@ def _laid_out_line(rng: random.Random, game: str) -> tuple[str, dict[str, Any]]:
     a meld's own card (the 扫 / 偎 / 碰 the win check may make a quad)."""
     kinds = score.GUILIN_MELDS if game == "guilin" else score.BOHU_MELDS
     melds = [random_meld(rng, kinds, True) for _ in range(rng.randrange(0, 7))]
-    meld_cards = [k for m in melds for k in score.parse_cards(m["cards"])]
-    quads = sum(len(score.parse_cards(m["cards"])) == 4 and m["kind"] != "chi" for m in melds)
+    meld_cards = [k for m in melds for k in parse_cards(m["cards"])]
+    quads = sum(len(parse_cards(m["cards"])) == 4 and m["kind"] != "chi" for m in melds)
     held = 20 + max(0, quads - 1) if game == "guilin" else 19 + quads
     hand = [rng.randrange(NUM_KINDS) for _ in range(max(0, held - len(meld_cards)))]
     card = rng.choice(meld_cards) if meld_cards and rng.random() < 0.6 else rng.randrange(NUM_KINDS)
@@ -286,14 +288,14 @@ def test_a_layout_lines_counts_and_meld_facts_are_the_plain_ones() -> None:
     for i in range(6_000):
         line, data = _laid_out_line(rng, "guilin" if i % 2 else "bohu")
         laid_out = score._layout_parts(line)
-        melds = [score.Meld(score._MELD_KINDS[m["kind"]], tuple(score.parse_cards(m["cards"]))) for m in data["melds"]]
-        hand = to_counts(score.parse_cards(data["hand"]))
-        card = score.parse_cards(data["win_card"])[0]
+        melds = [Meld(score._MELD_KINDS[m["kind"]], tuple(parse_cards(m["cards"]))) for m in data["melds"]]
+        hand = to_counts(parse_cards(data["hand"]))
+        card = parse_cards(data["win_card"])[0]
         held = hand[:]
         for k in [k for m in melds for k in m.cards] + [card]:
             held[k] += 1
         total = held[:]
-        for k in score.parse_cards(data.get("xing", "")):
+        for k in parse_cards(data.get("xing", "")):
             total[k] += 1
         if max(total) > 4:
             assert laid_out is None

@@ -13,12 +13,14 @@ import pytest
 
 from tests.engine.test_hu_reference import sample_case
 from zipai_desktop.engine import free_split_groups, hu
+from zipai_desktop.engine.cards import format_cards
 from zipai_desktop.tools import score
+from zipai_desktop.tools.score import text
 
 
 def _plain(groups: tuple[hu.Group, ...]) -> str:
     """The groups as json.dumps writes them in a result line."""
-    shown = [{"kind": g.kind, "cards": score.format_cards(g.cards), "hu": g.hu, "exposed": g.exposed} for g in groups]
+    shown = [{"kind": g.kind, "cards": format_cards(g.cards), "hu": g.hu, "exposed": g.exposed} for g in groups]
     line = json.dumps({"groups": shown}, ensure_ascii=False)
     return line[len('{"groups": [') : -2]
 
@@ -26,8 +28,8 @@ def _plain(groups: tuple[hu.Group, ...]) -> str:
 @pytest.mark.parametrize("seed", range(3))
 def test_the_groups_text_of_a_role_is_the_text_of_its_groups(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     for kept in ("_ROLE_TEXTS", "_TEXTS_ALIKE", "_TEXT_OF_FREE", "_GROUP_TEXT", "_TEXT_OF"):
-        monkeypatch.setattr(score, kept, {})
-    monkeypatch.setattr(score, "_FREE_TEXT", (({}, {}), ({}, {})))
+        monkeypatch.setattr(text, kept, {})
+    monkeypatch.setattr(text, "_FREE_TEXT", (({}, {}), ({}, {})))
     rng = random.Random(400 + seed)
     roles: dict[str, int] = {}
     for _ in range(5000):
@@ -42,7 +44,7 @@ def test_the_groups_text_of_a_role_is_the_text_of_its_groups(seed: int, monkeypa
             assert score._role_text(role) == want, role  # from the kept pieces
             # With the melds' texts as the quick check reads them with the melds (one may become the card's quad).
             texts = tuple(
-                json.dumps({"kind": m.kind.value, "cards": score.format_cards(m.cards), "hu": table.meld_value(m),
+                json.dumps({"kind": m.kind.value, "cards": format_cards(m.cards), "hu": table.meld_value(m),
                             "exposed": True}, ensure_ascii=False)
                 for m in role[2]
             )  # fmt: skip

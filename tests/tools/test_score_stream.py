@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zipai_desktop.tools import score
-from zipai_desktop.tools.score import Malformed
+from zipai_desktop.tools.score import Malformed, cli
 
 REPO = Path(__file__).resolve().parents[2]
 HAND = {
@@ -65,8 +65,8 @@ class Trickle(io.RawIOBase):
 
 
 def by_chunks(data: bytes, limit: int, chunk: int, step: int, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    monkeypatch.setattr(score, "MAX_INPUT", limit)
-    monkeypatch.setattr(score, "_CHUNK", chunk)
+    monkeypatch.setattr(cli, "MAX_INPUT", limit)
+    monkeypatch.setattr(cli, "_CHUNK", chunk)
     stdin = io.TextIOWrapper(io.BufferedReader(Trickle(data, step), buffer_size=max(chunk, 1)), encoding="utf-8")
     monkeypatch.setattr(sys, "stdin", stdin)
     return [

@@ -1,0 +1,203 @@
+"""桂林字牌 answers: the win chosen and settled as the game does, as a dict or as its result line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...engine.cards import format_cards
+from ...engine.melds import Meld
+from ...engine.rules.guilin import GuilinOptions
+from ...engine.scoring import duo_parts, guilin_points, xing_count
+from ...engine.special import sanlong_wukan
+from .quick import _quick_guilin, _quick_guilin_parts
+from .request import _CACHE_LIMIT, _DEAL, _DISCARD, _OWN_DRAW, GuilinHand, _checked_guilin, _parts_of
+from .text import _dumps, _esc, _group_json, _groups_text, _int, _not_a_win, _points_text, _role_text
+from .wincheck import (
+    Source,
+    Split,
+    evaluate_win,
+)
+
+
+def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
+    """Check a Guilin request and return it in engine terms; raise :class:`Malformed` naming the first problem."""
+    return _quick_guilin(data) or _checked_guilin(data)
+
+
+def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The contract's answer for one Guilin hand."""
+    answer = _guilin_win(data)
+    if isinstance(answer, dict):
+        return answer
+    split, fields, _, _, _ = answer
+    s = _settled(fields)
+    return {
+        "valid": True,
+        "rules": "guilin",
+        "hu": s.hu,
+        "groups": [_group_json(g) for g in split.groups],
+        "special": list(s.special),
+        "duo": s.duo,
+        "duo_parts": dict(s.duo_parts),
+        "xing_cards": format_cards(s.xing_cards),
+        "score": s.duo,
+        "points": {str(seat): p for seat, p in enumerate(s.points)},
+    }
+
+
+def _guilin_line(data: Mapping[str, Any]) -> str:
+    """:func:`score_guilin` as its result line, written straight from the split and the settlement's text."""
+    answer = _guilin_win(data)
+    if isinstance(answer, dict):
+        return _dumps(answer)
+    split, _, tail, melds, meld_texts = answer
+    role = split._role  # a split found by the win check: its groups' text is written from what the check kept
+    if role is not None:  # the melds' texts read with them, if these are the melds the role holds
+        groups = _role_text(role, meld_texts if role[2] is melds else None)
+    else:
+        groups = _groups_text(split.groups)
+    if groups is None:
+        return _dumps(score_guilin(data))
+    return f'{{"valid": true, "rules": "guilin", "hu": {_int(split.hu)}, "groups": [{groups}], {tail}'
+
+
+class _Settled(NamedTuple):
+    """What a Guilin result shows of the settlement (the fields of :class:`~zipai_desktop.engine.scoring.Settlement`
+    it reads)."""
+
+    hu: int
+    duo: int
+    duo_parts: dict[str, int]  # shared by every result with this settlement: read only
+    xing_cards: tuple[int, ...]
+    special: tuple[str, ...]
+    points: tuple[int, ...]
+
+
+# What _settle gives of the settlement, as a plain tuple: _Settled's fields, the 醒 cards turned as bytes. A result
+# line reads only its text (and the 舵 to pick a win from the deal), so the named tuple is made only for a dict answer
+# (_settled): a tuple subclass made from Python costs about 1,000 instructions more than the plain tuple.
+_SettledFields = tuple[int, int, dict[str, int], bytes, tuple[str, ...], tuple[int, ...]]
+
+
+def _settled(fields: _SettledFields) -> _Settled:
+    """The _Settled of what _settle gives."""
+    hu, duo, parts, turned, names, points = fields
+    return _Settled(hu, duo, parts, tuple(turned), names, points)
+
+
+def _settle(
+    hu: int, xing: int, turned: bytes, source: Source, special: tuple[str, ...], winner: int, payer: int | None,
+    players: int, options: GuilinOptions,
+) -> tuple[_SettledFields, str]:  # fmt: skip
+    """What settle_guilin settles (as :func:`_settled` reads it), without the explanation the game's settlement panel
+    shows (each 醒 card's counts, the payments): the same functions, fewer objects; with the result line's text after
+    the groups.
+
+    The settlement is kept in three pieces, each by what it depends on, as a stream repeats each piece far more often
+    than a whole settlement: the 舵 and its parts (the 胡's 舵, the 醒 counted, an own draw or not, the specials, the
+    options), the 醒 cards turned, and the points (the 舵 and the seats).
+
+    The 舵 is kept by the 舵 the 胡 gives (what duo_parts reads of it: hu_to_duo, from the options' minimum and
+    step), not by the 胡: a stream's wins spread over many more values of 胡 than of 舵 (bench's first 1,000 lines,
+    485 of them Guilin wins: 311 settlements new by the 胡, 189 by the 舵)."""
+    key = ((hu - options.min_hu) // options.hu_step, xing, source is _OWN_DRAW, special, id(options))
+    duo_known = _DUO.get(key)
+    if duo_known is None or duo_known[0] is not options:  # the id is the options' own while they are held here
+        parts, names, duo = duo_parts(hu, xing, source, special, options)
+        shown = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in parts.items()])
+        text = (
+            f'"special": [{", ".join(map(_esc, names))}], "duo": {_int(duo)}, "duo_parts": {{{shown}}}, "xing_cards": '
+        )
+        duo_known = (options, parts, names, duo, text)
+        if len(_DUO) >= _CACHE_LIMIT:
+            _DUO.clear()
+        _DUO[key] = duo_known
+    _, parts, names, duo, duo_text = duo_known
+    paid = _PAID.get((duo, winner, payer, players))
+    if paid is None:
+        points = guilin_points(duo, winner, payer, players)
+        paid = (points, f', "score": {_int(duo)}, "points": {_points_text(points)}}}')
+        if len(_PAID) >= _CACHE_LIMIT:
+            _PAID.clear()
+        _PAID[(duo, winner, payer, players)] = paid
+    cards = _TURNED.get(turned)
+    if cards is None:
+        cards = _esc(format_cards(turned))
+        if len(_TURNED) >= _CACHE_LIMIT:
+            _TURNED.clear()
+        _TURNED[turned] = cards
+    return (hu, duo, parts, turned, names, paid[0]), duo_text + cards + paid[1]
+
+
+# The pieces of a settlement and their text: the 舵 (the options, the parts, the names, the total, the text from
+# "special" to "xing_cards"), the points (and their text from "score" on) and the 醒 cards' text.
+_DUO: dict[tuple[Any, ...], tuple[GuilinOptions, dict[str, int], tuple[str, ...], int, str]] = {}
+_PAID: dict[tuple[int, int, int | None, int], tuple[tuple[int, ...], str]] = {}
+_TURNED: dict[bytes, str] = {}
+
+
+def _guilin_win(
+    data: Mapping[str, Any] | tuple[Any, ...],
+) -> tuple[Split, _SettledFields, str, tuple[Meld, ...], tuple[str, ...] | None] | dict[str, Any]:
+    """The winning split, its settlement (see :func:`_settled`), the settlement's text in a result line, the request's
+    melds and their groups' texts (the quick check's, or None); or the answer for a hand that is not a win.
+
+    ``data``: a decoded request, or the fields of the _Parts :func:`_layout_parts` made of a line (a plain tuple: a
+    tuple subclass made from Python, and its fields read by name, cost ~2,000 instructions a line more)."""
+    if type(data) is tuple:
+        parts = data
+    else:
+        parts = _quick_guilin_parts(data) or _parts_of(_checked_guilin(data))  # type: ignore[arg-type]
+    (
+        options, players, dealer, winner, melds, hand, held, card, source, from_seat, first_discard, xing, table, _,
+        known, meld_texts,
+    ) = parts  # fmt: skip
+    minimum = options.min_hu
+
+    if source is not _DEAL:  # a win during play: one split, settled once (written out: no closure made a line)
+        split = evaluate_win(hand, melds, card, source, table, known)
+        if split is None:
+            return _not_a_win("no decomposition")
+        if split.hu < minimum:
+            return _not_a_win(f"below minimum: {split.hu} < {minimum}")
+        payer = from_seat if source is _DISCARD else None
+        turned, xing_n = xing_count(held, xing, options)
+        special = ("dihu",) if first_discard else ()
+        settled = _settle(split.hu, xing_n, xing[:turned], source, special, winner, payer, players, options)
+        return split, settled[0], settled[1], melds, meld_texts
+
+    return _guilin_deal_win(parts)
+
+
+def _guilin_deal_win(
+    parts: tuple[Any, ...],
+) -> tuple[Split, _SettledFields, str, tuple[Meld, ...], tuple[str, ...] | None] | dict[str, Any]:
+    """:func:`_guilin_win` of a win from the deal. A function of its own: the closure and the lambda below make the
+    variables they read cells, and a cell is made at every call of the function that holds them (~400 instructions a
+    cell, six of them), so _guilin_win, which every line calls, holds none."""
+    options, players, dealer, winner, melds, hand, held, _, source, _, _, xing, table, _, _, meld_texts = parts
+    minimum = options.min_hu
+
+    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_SettledFields, str]:
+        turned, xing_n = xing_count(held, xing, options)
+        return _settle(split.hu, xing_n, xing[:turned], source, special, winner, payer, players, options)
+
+    # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
+    candidates: list[tuple[Split, _SettledFields, str]] = []
+    reason = "not sanlong_wukan (a non-dealer wins from the deal only with 三龙五坎)"
+    if winner == dealer:
+        tian = evaluate_win(hand, [], None, Source.DEAL, table)
+        if tian is None:
+            reason = "no decomposition, and not sanlong_wukan"
+        elif tian.hu < minimum:
+            reason = f"below minimum: {tian.hu} < {minimum}, and not sanlong_wukan"
+        else:
+            candidates.append((tian, *settle(tian, ("tianhu",), None)))
+    sl = sanlong_wukan(list(hand), table, wukan_counts_long=options.wukan_counts_long)
+    if sl is not None:
+        candidates.append((sl, *settle(sl, ("sanlong_wukan",), None)))
+    if not candidates:
+        return _not_a_win(reason)
+    best = max(candidates, key=lambda c: (c[1][1], c[0].hu))  # the 舵, then the 胡
+    return *best, melds, meld_texts
