@@ -129,9 +129,9 @@ def _bohu_win(
             return _bohu_not_a_win(f"below minimum: {huxi} < {minimum}")
     else:
         picked = _bohu_pick_role(roles, held, special, source, options)
-        if type(picked) is dict:
+        if isinstance(picked, dict):
             return picked
-        split, (huxi, fan, score_, names) = picked  # type: ignore[misc]
+        split, (huxi, fan, score_, names) = picked
     # The points are made from these only where they are shown (a result line keeps its text by them).
     return split, huxi, fan, score_, names, (winner, players, options.settlement == "losers_pay"), melds, meld_texts
 

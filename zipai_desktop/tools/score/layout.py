@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from itertools import permutations
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ...engine.cards import GLYPHS, NUM_KINDS, format_cards
 from ...engine.jsonsafe import JsonInputError, loads
@@ -95,6 +95,7 @@ _WHO_TEXT: dict[str, dict[tuple[str, str], tuple[int, int, int, Source, int, boo
 # Meld texts -> facts, by what tables alike share (the key of _MELD_FACTS).
 # What _item_facts gives: every meld's facts, and three columns of them (the meld, its word, its group's text).
 _ItemColumns = tuple[dict[str, _MeldFacts], dict[str, Meld], dict[str, int], dict[str, str]]
+_Columns = tuple[dict[str, Any], ...]  # the same, as columns alike (to merge them one by one)
 _ITEM_FACTS: dict[tuple[Any, ...], _ItemColumns] = {}
 # The melds of each kind (the 吃 with 二七十 among them) by their text, facts but the 胡, shared by both games; and
 # the texts of the 二七十 吃.
@@ -174,7 +175,7 @@ def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: Win
             row = _KIND_ROWS.get((kind, values))
             if row is None:
                 row = _kind_row(kind, values)
-            for column, part in zip(columns, row, strict=True):
+            for column, part in zip(cast(_Columns, columns), cast(_Columns, row), strict=True):
                 column.update(part)
     if len(_ITEM_FACTS) >= 64:
         _ITEM_FACTS.clear()
@@ -264,6 +265,7 @@ def _new_head(text: str) -> _Head | None:
         options = _parsed_options_by_value(rules, raw)
     except OptionError:
         return None
+    kinds: tuple[MeldKind, ...]
     if rules_name == "guilin":
         table, kinds, erqishi = _GUILIN.win_table, GUILIN_MELDS, True
     else:
@@ -361,7 +363,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
     if end <= 0 or len(line) > _LAYOUT_MAX:
         return None
     head_text = line[:end]
-    head = _HEADS.get(head_text, _MISSING)
+    head: Any = _HEADS.get(head_text, _MISSING)
     if head is _MISSING:
         new = _new_head(head_text)
         head = None if new is None else tuple(new)
@@ -373,7 +375,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
     m = _LAYOUT_REST.fullmatch(line, end)
     if m is None:
         return None
-    rules, options, table, _, _, _, who_of, meld_of, word_of, text_of = head  # type: ignore[misc]
+    rules, options, table, _, _, _, who_of, meld_of, word_of, text_of = head
     who_text, melds_text, hand_text, source_text, win_text, xing_text = m.groups()
     key = (who_text, source_text)
     who = who_of.get(key, _MISSING)
@@ -393,7 +395,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
         if len(hand_text) > 30:  # more than a hand during play holds (25 at most): bounds the counts' bytes
             return None
         # The low bytes of its glyphs' UTF-16 units give the kinds.
-        counts = sum(map(_ONE_OF_LOW.__getitem__, _utf16(hand_text)[0][::2]))
+        counts = sum(map(_ONE_OF_LOW.__getitem__, _utf16(hand_text)[::2]))
         known_hand = (counts, counts.to_bytes(NUM_KINDS, "little"))
         if len(_HAND_TEXT) >= _CACHE_LIMIT:
             _HAND_TEXT.clear()
@@ -418,7 +420,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
             meld_texts = column(text_of)
         else:
             piece = pieces[0]
-            melds = meld_of.get(piece)  # type: ignore[assignment]
+            melds = meld_of.get(piece)
             if melds is None:
                 return None
             melds = (melds,)
@@ -441,7 +443,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
         if xing_text:
             if len(xing_text) > 64:  # more than the deck leaves (80 - 21): bounds the counts' bytes
                 return None
-            xing = _utf16(xing_text)[0][::2].translate(_KIND_OF_LOW)
+            xing = _utf16(xing_text)[::2].translate(_KIND_OF_LOW)
             total = counts + sum(map(_ONE_OF_KIND.__getitem__, xing))
         else:
             xing = b""

@@ -3,7 +3,6 @@ None for anything else, which the careful reader (:mod:`.request`) then reads an
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -51,8 +50,13 @@ from .wincheck import (
 # the twenty are distinct, so translating the low bytes gives the kinds (255: no glyph has that low byte), and the
 # high bytes, compared with the ones each kind's glyph has, prove that every character was that glyph.
 _UTF16 = GLYPHS.encode("utf-16-le")
-# The UTF-16 encoder itself: str.encode("utf-16-le") looks the codec up by its name on every call (~500 instructions).
-_utf16 = codecs.utf_16_le_encode
+
+
+def _utf16(text: str) -> bytes:
+    """``text`` as UTF-16-LE code units (raises UnicodeEncodeError on a lone surrogate)."""
+    return text.encode("utf-16-le")
+
+
 _KIND_OF_LOW = bytes(_UTF16[::2].find(b) if b in _UTF16[::2] else 255 for b in range(256))
 _HIGH_OF_KIND = bytes(_UTF16[1::2][k] if k < NUM_KINDS else 0 for k in range(256))
 
@@ -67,7 +71,7 @@ def _glyph_kinds(value: Any) -> bytes | None:
         if known is not None:
             return known
     try:
-        units = _utf16(value)[0]
+        units = _utf16(value)
     except UnicodeEncodeError:  # a lone surrogate: not a card (the careful check words it)
         return None
     kinds = units[::2].translate(_KIND_OF_LOW)

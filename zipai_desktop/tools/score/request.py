@@ -677,7 +677,7 @@ class _Parts(NamedTuple):
 
 
 # A _Parts made straight from its fields' tuple (a NamedTuple's own constructor is a Python function: a frame a line).
-_new_parts: Callable[[tuple[Any, ...]], _Parts] = partial(tuple.__new__, _Parts)  # type: ignore[arg-type]
+_new_parts: Callable[[tuple[Any, ...]], _Parts] = partial(tuple.__new__, _Parts)
 
 
 #: The largest input object read (a hand is under 2 KB even pretty-printed); with --jsonl, the longest line.
