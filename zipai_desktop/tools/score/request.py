@@ -129,31 +129,37 @@ def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
 
 
 def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
-    # The game's last accepted set first: equal names and values (one C comparison), and the same types (true and 1
-    # are equal in Python but not the same option value).
+    # The game's last accepted set first, in any order: equal names and values (one C comparison), and the same types
+    # (true and 1 are equal in Python but not the same option value).
     if raw:
         last = _LAST_OPTIONS.get(rules.name)
-        if last is not None and raw == last[0] and tuple(map(type, raw.values())) == last[1]:
+        if last is not None and raw == last[0] and dict(zip(raw, map(type, raw.values()))) == last[1]:
             return last[2]
-    # Names, values and the values' types. The order is part of the key too (cheaper than sorting, and a stream writes
-    # its options in one order).
-    values = tuple(raw.values()) if raw else ()
-    key = (rules.name, tuple(raw) if raw else (), values, tuple(map(type, values)))
+    # Names, values and the values' types, in the names' order: an accepted set parses to the same options whatever
+    # order its object gives them in (a stream whose producer writes the keys in any order repeats a few sets).
+    items = sorted(raw.items()) if raw else []
+    key = (
+        rules.name,
+        tuple([name for name, _ in items]),
+        tuple([v for _, v in items]),
+        tuple([type(v) for _, v in items]),
+    )
     try:
         options = _OPTIONS.get(key)
     except TypeError:  # a list or object as a value: refused by the parser below
         return parse_options(rules, raw)
     if options is None:
         options = parse_options(rules, raw)
-        if len(_OPTIONS) < 256:
-            _OPTIONS[key] = options
+        if len(_OPTIONS) >= 256:
+            _OPTIONS.clear()
+        _OPTIONS[key] = options
     if raw:
-        _LAST_OPTIONS[rules.name] = (raw, key[3], options)
+        _LAST_OPTIONS[rules.name] = (raw, dict(zip(raw, map(type, raw.values()))), options)
     return options
 
 
 # Per game, the last option set accepted: (the set as given, its values' types, the options).
-_LAST_OPTIONS: dict[str, tuple[dict[str, Any], tuple[type, ...], Any]] = {}
+_LAST_OPTIONS: dict[str, tuple[dict[str, Any], dict[str, type], Any]] = {}
 
 
 def _rules_name(data: Mapping[str, Any], cli_rules: str | None) -> str:
