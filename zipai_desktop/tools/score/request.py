@@ -133,7 +133,7 @@ def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
     # (true and 1 are equal in Python but not the same option value).
     if raw:
         last = _LAST_OPTIONS.get(rules.name)
-        if last is not None and raw == last[0] and dict(zip(raw, map(type, raw.values()))) == last[1]:
+        if last is not None and raw == last[0] and {name: type(value) for name, value in raw.items()} == last[1]:
             return last[2]
     # Names, values and the values' types, in the names' order: an accepted set parses to the same options whatever
     # order its object gives them in (a stream whose producer writes the keys in any order repeats a few sets).
@@ -154,7 +154,7 @@ def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
             _OPTIONS.clear()
         _OPTIONS[key] = options
     if raw:
-        _LAST_OPTIONS[rules.name] = (raw, dict(zip(raw, map(type, raw.values()))), options)
+        _LAST_OPTIONS[rules.name] = (raw, {name: type(value) for name, value in raw.items()}, options)
     return options
 
 
