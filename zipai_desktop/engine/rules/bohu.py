@@ -208,6 +208,35 @@ def san_ti_wu_kan(hand: Sequence[int], melds: Sequence[Meld], table: WinTable) -
     return Split(sum(g.hu for g in groups), tuple(groups), len(tis))
 
 
+def pick_role(scores: Sequence[tuple[int, int, int, tuple[str, ...]]], minimum: int) -> int | None:
+    """Which role of a win during play is made (``pick_win``): given each role's (胡息, 番, score, names) from
+    :func:`score_win`, the index of the one with the highest score (ties: the higher 胡息, then the first) among those
+    reaching the minimum 胡息; None when none reaches it. ``zipai score`` chooses with it too."""
+    best: tuple[int, int] | None = None
+    chosen = None
+    for index, (huxi, _, score, _) in enumerate(scores):
+        if huxi < minimum:
+            continue
+        if best is None or (score, huxi) > best:
+            best, chosen = (score, huxi), index
+    return chosen
+
+
+def win_points(score: int, winner: int, active: Sequence[int], players: int, losers_pay: bool) -> list[int]:
+    """Each seat's points for a win worth ``score`` (``settle``): the winner books the score; with "losers_pay" every
+    other active seat pays it, so the winner gets it from each. ``players`` seats in all (a seat sitting out gets 0).
+    ``zipai score`` pays with it too."""
+    points = [0] * players
+    if losers_pay:
+        for seat in active:
+            if seat != winner:
+                points[seat] = -score
+        points[winner] = score * (len(active) - 1)
+    else:
+        points[winner] = score
+    return points
+
+
 class BohuRules:
     """秀山博胡 rules as data and small hooks."""
 
@@ -353,15 +382,8 @@ class BohuRules:
 
     def pick_win(self, game: Game, seat: int, candidates: list[WinInfo]) -> WinInfo | None:
         """The role with the highest score (ties: higher 胡息) among those reaching the minimum 胡息."""
-        best: tuple[int, int] | None = None
-        chosen = None
-        for win in candidates:
-            huxi, _, score, _ = self._score(game, seat, win)
-            if huxi < game.options.min_huxi:
-                continue
-            if best is None or (score, huxi) > best:
-                best, chosen = (score, huxi), win
-        return chosen
+        chosen = pick_role([self._score(game, seat, win) for win in candidates], game.options.min_huxi)
+        return None if chosen is None else candidates[chosen]
 
     def settle(self, game: Game, seat: int, win: WinInfo) -> BohuSettlement:
         from ..scoring import Payment  # (scoring imports the rules package)
@@ -370,16 +392,11 @@ class BohuRules:
         held = game.winner_cards(seat, win.card)
         degenerate = is_degenerate(win.split, win.source)
         _, _, entries = fan_entries(win.split, held, win.special, game.options, degenerate=degenerate)
-        points = [0] * game.players
+        losers_pay = game.options.settlement == "losers_pay"
+        points = win_points(score, seat, game.active, game.players, losers_pay)
         payments: list[Payment] = []
-        if game.options.settlement == "losers_pay":
-            for s in game.active:
-                if s != seat:
-                    points[s] = -score
-                    payments.append(Payment(s, seat, score, "losers_pay", score))
-            points[seat] = score * (len(game.active) - 1)
-        else:
-            points[seat] = score
+        if losers_pay:
+            payments = [Payment(s, seat, score, "losers_pay", score) for s in game.active if s != seat]
         return BohuSettlement(
             huxi, win.split.hu, fan, score, names, tuple(points), entries, score - huxi * fan, tuple(payments)
         )

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.melds import Meld
-from ...engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
+from ...engine.rules.bohu import BOHU, BohuOptions, pick_role, san_ti_wu_kan, score_win, win_points
 from .quick import _quick_bohu, _quick_bohu_parts
 from .request import _CACHE_LIMIT, _DEAL, _DISCARD, BohuHand, _checked_bohu, _parts_of
 from .text import _bohu_not_a_win, _dumps, _esc, _group_json, _groups_text, _int, _points_text, _role_text
@@ -143,14 +143,12 @@ def _bohu_pick_role(
     score (ties: the higher 胡息); or the answer when none reaches it. A function of its own, as _guilin_deal_win: its
     comprehensions make what they read cells."""
     minimum = options.min_huxi
-    scored_roles = [(split, score_win(split, held, special, source, options)) for split in roles]
-    candidates = [c for c in scored_roles if c[1][0] >= minimum]
-    if not candidates:
-        best = max(c[1][0] for c in scored_roles)
+    scores = [score_win(split, held, special, source, options) for split in roles]
+    chosen = pick_role(scores, minimum)
+    if chosen is None:
+        best = max(scored[0] for scored in scores)
         return _bohu_not_a_win(f"below minimum: {best} < {minimum}")
-    if len(candidates) == 1:
-        return candidates[0]
-    return max(candidates, key=lambda c: (c[1][2], c[1][0]))
+    return roles[chosen], scores[chosen]
 
 
 def _bohu_deal_win(
@@ -191,11 +189,6 @@ def _bohu_deal_win(
 
 
 def _bohu_points(score_: int, winner: int, players: int, losers_pay: bool) -> list[int]:
-    """BohuRules.settle: the winner books the score; with "losers_pay" every other active seat pays it."""
-    if losers_pay:
-        points = [-score_] * players
-        points[winner] = score_ * (players - 1)
-    else:
-        points = [0] * players
-        points[winner] = score_
-    return points
+    """BohuRules.settle's points (:func:`~zipai_desktop.engine.rules.bohu.win_points`), every seat of the request
+    active."""
+    return win_points(score_, winner, range(players), players, losers_pay)
