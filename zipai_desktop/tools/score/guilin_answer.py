@@ -101,9 +101,9 @@ def _settle(
     The 舵 is kept by the 舵 the 胡 gives (what duo_parts reads of it: hu_to_duo, from the options' minimum and
     step), not by the 胡: a stream's wins spread over many more values of 胡 than of 舵 (bench's first 1,000 lines,
     485 of them Guilin wins: 311 settlements new by the 胡, 189 by the 舵)."""
-    key = ((hu - options.min_hu) // options.hu_step, xing, source is _OWN_DRAW, special, id(options))
+    key = ((hu - options.min_hu) // options.hu_step, xing, source is _OWN_DRAW, special, options)
     duo_known = _DUO.get(key)
-    if duo_known is None or duo_known[0] is not options:  # the id is the options' own while they are held here
+    if duo_known is None:
         parts, names, duo = duo_parts(hu, xing, source, special, options)
         shown = ", ".join([f"{_esc(name)}: {_int(value)}" for name, value in parts.items()])
         text = (
