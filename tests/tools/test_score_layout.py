@@ -161,7 +161,7 @@ def test_a_layout_line_is_checked_as_the_quick_check_checks_its_json_value() -> 
         data = json.loads(line)
         quick = score._quick_guilin_parts(data) if data["rules"] == "guilin" else score._quick_bohu_parts(data)
         assert rules == data["rules"]
-        assert quick is not None and type(parts) is tuple and score._Parts(*parts) == quick
+        assert quick is not None and type(parts) is score.Request and parts == quick
         assert score._layout_parts(line.encode("utf-8")) == laid_out
     assert taken >= 150
 
@@ -305,7 +305,7 @@ def test_a_layout_lines_counts_and_meld_facts_are_the_plain_ones() -> None:
             continue
         taken += 1
         assert score._layout_parts(line) == laid_out  # again, from what the first read kept (the hand's text)
-        parts = score._Parts(*laid_out[1])  # the layout path gives the fields as a plain tuple
+        parts = laid_out[1]
         assert parts.hand == bytes(hand) and parts.held == bytes(held)
         assert parts.melds == tuple(melds)
         assert parts.known == plain_facts(parts.melds, card, parts.table)

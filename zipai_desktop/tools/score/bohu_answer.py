@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.melds import Meld
 from ...engine.rules.bohu import BOHU, BohuOptions, pick_role, san_ti_wu_kan, score_win, win_points
 from .quick import _quick_bohu, _quick_bohu_parts
-from .request import _CACHE_LIMIT, _DEAL, _DISCARD, BohuHand, _checked_bohu, _parts_of
+from .request import _CACHE_LIMIT, _DEAL, _DISCARD, BohuHand, Request, _checked_bohu, _parts_of
 from .text import _bohu_not_a_win, _dumps, _esc, _group_json, _groups_text, _int, _points_text, _role_text
 from .wincheck import (
     Source,
@@ -24,9 +24,20 @@ def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
     return _quick_bohu(data) or _checked_bohu(data)
 
 
+def read_bohu(data: Mapping[str, Any]) -> Request:
+    """A decoded Bohu request, checked: the quick check's reading, or the careful reader's (which raises
+    :class:`Malformed` naming the first problem)."""
+    return _quick_bohu_parts(data) or _parts_of(_checked_bohu(data))
+
+
 def score_bohu(data: Mapping[str, Any]) -> dict[str, Any]:
     """The contract's answer for one Bohu hand."""
-    answer = _bohu_win(data)
+    return bohu_answer(read_bohu(data))
+
+
+def bohu_answer(request: Request) -> dict[str, Any]:
+    """The contract's answer for one checked Bohu request."""
+    answer = _bohu_win(request)
     if isinstance(answer, dict):
         return answer
     split, huxi, fan, score_, names, paid, _, _ = answer
@@ -44,8 +55,13 @@ def score_bohu(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _bohu_line(data: Mapping[str, Any]) -> str:
-    """:func:`score_bohu` as its result line, written straight from the split and the score."""
-    answer = _bohu_win(data)
+    """:func:`score_bohu` as its result line."""
+    return bohu_line(read_bohu(data))
+
+
+def bohu_line(request: Request) -> str:
+    """:func:`bohu_answer` as its result line, written straight from the split and the score."""
+    answer = _bohu_win(request)
     if isinstance(answer, dict):
         return _dumps(answer)
     split, huxi, fan, score_, names, paid, melds, meld_texts = answer
@@ -55,7 +71,7 @@ def _bohu_line(data: Mapping[str, Any]) -> str:
     else:
         groups = _groups_text(split.groups)
     if groups is None:
-        return _dumps(score_bohu(data))
+        return _dumps(bohu_answer(request))
     # The text after the groups in two pieces, each kept by what it shows: the 名堂 and the 番 (few), then the score
     # and the points (the score and the seats). One piece kept by all of them was new for 236 of bench's first 1,000
     # lines (515 Bohu wins); of the two, the first is new 20 times and the second 186 (a miss of it writes less).
@@ -84,18 +100,13 @@ _Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息,
 
 
 def _bohu_win(
-    data: Mapping[str, Any] | tuple[Any, ...],
+    parts: Request,
 ) -> (
     tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool], tuple[Meld, ...], tuple[str, ...] | None]
     | dict[str, Any]
 ):  # fmt: skip
     """(split, 胡息, 番, score, names, (winner, players, losers pay) for :func:`_bohu_points`, the request's melds and
-    their groups' texts (the quick check's, or None)) of the win, or the answer for a hand that is not a win.
-    ``data`` as :func:`_guilin_win` takes it."""
-    if type(data) is tuple:
-        parts = data
-    else:
-        parts = _quick_bohu_parts(data) or _parts_of(_checked_bohu(data))  # type: ignore[arg-type]
+    their groups' texts (the quick check's, or None)) of the win, or the answer for a hand that is not a win."""
     (
         options, players, dealer, winner, melds, hand, held, card, source, _, first_discard, _, table, quads, known,
         meld_texts,
@@ -152,7 +163,7 @@ def _bohu_pick_role(
 
 
 def _bohu_deal_win(
-    parts: tuple[Any, ...],
+    parts: Request,
 ) -> (
     tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool], tuple[Meld, ...], tuple[str, ...] | None]
     | dict[str, Any]

@@ -24,11 +24,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ...engine.jsonsafe import name as show_name
-from .bohu_answer import _bohu_line, score_bohu
-from .guilin_answer import _guilin_line, score_guilin
+from .bohu_answer import _bohu_line, bohu_line, score_bohu
+from .guilin_answer import _guilin_line, guilin_line, score_guilin
 from .known import _with_known_options
 from .layout import _layout_parts
-from .request import KNOWN_RULES, MAX_INPUT, Malformed, _decoded, _message, _rules_name, not_available
+from .request import KNOWN_RULES, MAX_INPUT, Malformed, Request, _decoded, _message, _rules_name, not_available
 from .text import _dumps
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -47,6 +47,8 @@ USAGE = """usage: zipai score [--rules guilin|bohu] [--jsonl] < hand.json
 SCORERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"guilin": score_guilin, "bohu": score_bohu}
 #: The same answers as result lines (what --jsonl writes): equal to ``_dumps(SCORERS[name](data))``.
 LINE_SCORERS: dict[str, Callable[[Mapping[str, Any]], str]] = {"guilin": _guilin_line, "bohu": _bohu_line}
+#: The result line of a request already checked (what the layout reader gives), by game.
+REQUEST_LINES: dict[str, Callable[[Request], str]] = {"guilin": guilin_line, "bohu": bohu_line}
 
 
 def score(data: Any, cli_rules: str | None = None) -> dict[str, Any]:
@@ -77,8 +79,7 @@ def score_line(text: str | bytes, cli_rules: str | None = None) -> str:
     """:func:`score_text` as the result line ``zipai score`` writes (``_dumps`` of it), without the dict between."""
     laid_out = _layout_parts(text)
     if laid_out is not None and (cli_rules is None or cli_rules == laid_out[0]):
-        line: str = LINE_SCORERS[laid_out[0]](laid_out[1])  # type: ignore[arg-type]  # the checked request itself
-        return line
+        return REQUEST_LINES[laid_out[0]](laid_out[1])
     data = _with_known_options(text)
     if data is None:
         data = _decoded(text)

@@ -11,7 +11,7 @@ from ...engine.rules.guilin import GuilinOptions
 from ...engine.scoring import duo_parts, guilin_points, xing_count
 from ...engine.special import sanlong_wukan
 from .quick import _quick_guilin, _quick_guilin_parts
-from .request import _CACHE_LIMIT, _DEAL, _DISCARD, _OWN_DRAW, GuilinHand, _checked_guilin, _parts_of
+from .request import _CACHE_LIMIT, _DEAL, _DISCARD, _OWN_DRAW, GuilinHand, Request, _checked_guilin, _parts_of
 from .text import _dumps, _esc, _group_json, _groups_text, _int, _not_a_win, _points_text, _role_text
 from .wincheck import (
     Source,
@@ -25,9 +25,20 @@ def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
     return _quick_guilin(data) or _checked_guilin(data)
 
 
+def read_guilin(data: Mapping[str, Any]) -> Request:
+    """A decoded Guilin request, checked: the quick check's reading, or the careful reader's (which raises
+    :class:`Malformed` naming the first problem)."""
+    return _quick_guilin_parts(data) or _parts_of(_checked_guilin(data))
+
+
 def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
     """The contract's answer for one Guilin hand."""
-    answer = _guilin_win(data)
+    return guilin_answer(read_guilin(data))
+
+
+def guilin_answer(request: Request) -> dict[str, Any]:
+    """The contract's answer for one checked Guilin request."""
+    answer = _guilin_win(request)
     if isinstance(answer, dict):
         return answer
     split, fields, _, _, _ = answer
@@ -47,8 +58,13 @@ def score_guilin(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _guilin_line(data: Mapping[str, Any]) -> str:
-    """:func:`score_guilin` as its result line, written straight from the split and the settlement's text."""
-    answer = _guilin_win(data)
+    """:func:`score_guilin` as its result line."""
+    return guilin_line(read_guilin(data))
+
+
+def guilin_line(request: Request) -> str:
+    """:func:`guilin_answer` as its result line, written straight from the split and the settlement's text."""
+    answer = _guilin_win(request)
     if isinstance(answer, dict):
         return _dumps(answer)
     split, _, tail, melds, meld_texts = answer
@@ -58,7 +74,7 @@ def _guilin_line(data: Mapping[str, Any]) -> str:
     else:
         groups = _groups_text(split.groups)
     if groups is None:
-        return _dumps(score_guilin(data))
+        return _dumps(guilin_answer(request))
     return f'{{"valid": true, "rules": "guilin", "hu": {_int(split.hu)}, "groups": [{groups}], {tail}'
 
 
@@ -138,17 +154,10 @@ _TURNED: dict[bytes, str] = {}
 
 
 def _guilin_win(
-    data: Mapping[str, Any] | tuple[Any, ...],
+    parts: Request,
 ) -> tuple[Split, _SettledFields, str, tuple[Meld, ...], tuple[str, ...] | None] | dict[str, Any]:
     """The winning split, its settlement (see :func:`_settled`), the settlement's text in a result line, the request's
-    melds and their groups' texts (the quick check's, or None); or the answer for a hand that is not a win.
-
-    ``data``: a decoded request, or the fields of the _Parts :func:`_layout_parts` made of a line (a plain tuple: a
-    tuple subclass made from Python, and its fields read by name, cost ~2,000 instructions a line more)."""
-    if type(data) is tuple:
-        parts = data
-    else:
-        parts = _quick_guilin_parts(data) or _parts_of(_checked_guilin(data))  # type: ignore[arg-type]
+    melds and their groups' texts (the quick check's, or None); or the answer for a hand that is not a win."""
     (
         options, players, dealer, winner, melds, hand, held, card, source, from_seat, first_discard, xing, table, _,
         known, meld_texts,
@@ -171,7 +180,7 @@ def _guilin_win(
 
 
 def _guilin_deal_win(
-    parts: tuple[Any, ...],
+    parts: Request,
 ) -> tuple[Split, _SettledFields, str, tuple[Meld, ...], tuple[str, ...] | None] | dict[str, Any]:
     """:func:`_guilin_win` of a win from the deal. A function of its own: the closure and the lambda below make the
     variables they read cells, and a cell is made at every call of the function that holds them (~400 instructions a

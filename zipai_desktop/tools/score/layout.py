@@ -30,6 +30,8 @@ from .request import (
     GUILIN_MELDS,
     MAX_INPUT,
     Malformed,
+    Request,
+    _new_parts,
     _parsed_options_by_value,
     _who_and_how,
 )
@@ -346,10 +348,9 @@ def _new_who(rules: str, key: tuple[str, str]) -> tuple[int, int, int, Source, i
     return (int(players), *who)
 
 
-def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
-    """(the game, the checked request) of a line in the layout, the request as the fields of the _Parts the quick
-    check gives for the line's JSON value (a plain tuple: see :func:`_guilin_win`); None for any other line, and for
-    any line the quick check would leave to the careful check."""
+def _layout_parts(text: str | bytes) -> tuple[str, Request] | None:
+    """(the game, the checked request) of a line in the layout: the Request the quick check gives for the line's JSON
+    value; None for any other line, and for any line the quick check would leave to the careful check."""
     if type(text) is str:
         line = text
     elif type(text) is bytes and len(text) <= _LAYOUT_MAX:
@@ -467,4 +468,4 @@ def _layout_parts(text: str | bytes) -> tuple[str, tuple[Any, ...]] | None:
         options, players, dealer, winner, melds, hand, counts.to_bytes(NUM_KINDS, "little"), card, source, from_seat,
         first_discard, xing, table, meld_quads, known, meld_texts,
     )  # fmt: skip
-    return rules, parts
+    return rules, _new_parts(parts)

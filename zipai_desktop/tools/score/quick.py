@@ -27,10 +27,10 @@ from .request import (
     BohuHand,
     GuilinHand,
     Malformed,
+    Request,
     _meld,
     _new_parts,
     _parsed_options,
-    _Parts,
     _who_and_how,
 )
 from .text import _KIND_NAME, _new_text
@@ -235,7 +235,7 @@ def _counted(hand: bytes, more: bytes) -> tuple[list[int], list[int]]:
     return counts, in_hand
 
 
-def _quick_guilin_parts(data: Mapping[str, Any]) -> _Parts | None:
+def _quick_guilin_parts(data: Mapping[str, Any]) -> Request | None:
     """A plain Guilin request checked in one pass; None sends it the careful way."""
     common = _quick_common(data, _GUILIN, GUILIN_FIELDS, _GUILIN.players)
     if common is None:
@@ -289,7 +289,7 @@ def _quick_guilin(data: Mapping[str, Any]) -> GuilinHand | None:
     )  # fmt: skip
 
 
-def _quick_bohu_parts(data: Mapping[str, Any]) -> _Parts | None:
+def _quick_bohu_parts(data: Mapping[str, Any]) -> Request | None:
     """A plain Bohu request checked in one pass; None sends it the careful way."""
     common = _quick_common(data, BOHU, BOHU_FIELDS, BOHU_PLAYERS)
     if common is None:

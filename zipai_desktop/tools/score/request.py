@@ -493,7 +493,7 @@ def _checked_guilin(data: Mapping[str, Any]) -> GuilinHand:
     )
 
 
-def _parts_of(h: GuilinHand | BohuHand) -> _Parts:
+def _parts_of(h: GuilinHand | BohuHand) -> Request:
     """A request checked the careful way, as the quick check gives it."""
     held = list(h.hand)
     for m in h.melds:
@@ -505,7 +505,7 @@ def _parts_of(h: GuilinHand | BohuHand) -> _Parts:
         xing, table = bytes(h.xing), _GUILIN.win_table
     else:
         xing, table = b"", BOHU.win_table_for(h.options)
-    return _Parts(
+    return Request(
         h.options, h.players, h.dealer, h.winner, h.melds, bytes(h.hand), bytes(held), h.win_card, h.source,
         h.from_seat, h.first_discard, xing, table, sum([m.kind in QUAD_KINDS for m in h.melds]), None, None,
     )  # fmt: skip
@@ -660,9 +660,10 @@ def _checked_bohu(data: Mapping[str, Any]) -> BohuHand:
     return BohuHand(options, players, dealer, winner, melds, tuple(hand), win_card, source, from_seat, first_discard)
 
 
-class _Parts(NamedTuple):
-    """A checked request as the scorer reads it: what :class:`GuilinHand` / :class:`BohuHand` hold, with the
-    concealed counts as bytes and every card of the winning hand counted (what 醒 and the 名堂 count)."""
+class Request(NamedTuple):
+    """A checked request as the scorer reads it, whichever reader read it (the careful one, the quick check, the
+    layout reader): what :class:`GuilinHand` / :class:`BohuHand` hold, with the concealed counts as bytes and every
+    card of the winning hand counted (what 醒 and the 名堂 count)."""
 
     options: Any
     players: int
@@ -682,8 +683,8 @@ class _Parts(NamedTuple):
     meld_texts: tuple[str, ...] | None  # each meld's group in a result line (the quick check's; None from the careful)
 
 
-# A _Parts made straight from its fields' tuple (a NamedTuple's own constructor is a Python function: a frame a line).
-_new_parts: Callable[[tuple[Any, ...]], _Parts] = partial(tuple.__new__, _Parts)
+# A Request made straight from its fields' tuple (a NamedTuple's own constructor is a Python function: a frame a line).
+_new_parts: Callable[[tuple[Any, ...]], Request] = partial(tuple.__new__, Request)
 
 
 #: The largest input object read (a hand is under 2 KB even pretty-printed); with --jsonl, the longest line.
