@@ -149,23 +149,28 @@ def breakdown(lines: list[str]) -> None:
     groups = hu.Split.groups
     assert isinstance(groups, property) and groups.fget is not None
     hu.Split.groups = property(timed(groups.fget, "groups"))  # type: ignore[method-assign, assignment]
-    score.evaluate_win = timed(score.evaluate_win, "win check")  # type: ignore[assignment]
-    score.evaluate_roles = timed(score.evaluate_roles, "win check")  # type: ignore[assignment]
-    # The score module's own steps, by the names it calls them through.
-    score._with_known_options = timed(score._with_known_options, "reading")  # type: ignore[assignment]
-    score._decoded = timed(score._decoded, "reading")  # type: ignore[assignment]
+    # Each step by the name its callers use, in every module of the package that holds it (a module calls a function
+    # of another package module through the name it imported).
+    modules = [getattr(score, name) for name in ("bohu_answer", "cli", "guilin_answer", "known", "layout", "quick")]
+    modules += [getattr(score, name) for name in ("request", "text")]
+
+    def patch(name: str, slot: str) -> None:
+        for module in modules:
+            if hasattr(module, name):
+                setattr(module, name, timed(getattr(module, name), slot))
+
+    patch("evaluate_win", "win check")
+    patch("evaluate_roles", "win check")
+    patch("_with_known_options", "reading")
+    patch("_decoded", "reading")
     # A line in one producer's layout is read and checked in one step: counted as reading.
-    score._layout_parts = timed(score._layout_parts, "reading")  # type: ignore[assignment]
-    score._quick_guilin_parts = timed(score._quick_guilin_parts, "checking")  # type: ignore[assignment]
-    score._quick_bohu_parts = timed(score._quick_bohu_parts, "checking")  # type: ignore[assignment]
-    score._checked_guilin = timed(score._checked_guilin, "checking")  # type: ignore[assignment]
-    score._checked_bohu = timed(score._checked_bohu, "checking")  # type: ignore[assignment]
-    score.xing_count = timed(score.xing_count, "settling")  # type: ignore[assignment]
-    score._settle = timed(score._settle, "settling")  # type: ignore[assignment]
-    score.score_win = timed(score.score_win, "settling")  # type: ignore[assignment]
-    score._dumps = timed(score._dumps, "writing")  # type: ignore[assignment]
-    score._groups_text = timed(score._groups_text, "writing")  # type: ignore[assignment]
-    score._points_text = timed(score._points_text, "writing")  # type: ignore[assignment]
+    patch("_layout_parts", "reading")
+    for name in ("_quick_guilin_parts", "_quick_bohu_parts", "_checked_guilin", "_checked_bohu"):
+        patch(name, "checking")
+    for name in ("xing_count", "_settle", "score_win"):
+        patch(name, "settling")
+    for name in ("_dumps", "_groups_text", "_points_text"):
+        patch(name, "writing")
     start = time.perf_counter()
     for line in lines:
         score.score_line(line)
