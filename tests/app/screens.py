@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from zipai_desktop.app.main import App
-from zipai_desktop.app.sizing import Drawn, gui_drawn
+from zipai_desktop.app.ui.sizing import Drawn, gui_drawn
 from zipai_desktop.engine.record import to_record
 
 from ..store.play import finished_hand
@@ -36,13 +36,13 @@ SCREENS = [
 
 def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     """A screen as the player meets it (drawn twice so pygame_gui has laid its buttons out)."""
-    from zipai_desktop.app.replay_view import ReplayScene, ReplaysScene
-    from zipai_desktop.app.rules_screen import RulesScene
-    from zipai_desktop.app.settings_screen import SettingsScene
-    from zipai_desktop.app.setup import SetupScene
-    from zipai_desktop.app.stats_screen import StatsScene
-    from zipai_desktop.app.title import TitleScene
-    from zipai_desktop.app.tutorial import TutorialScene
+    from zipai_desktop.app.screens.replays import ReplayScene, ReplaysScene
+    from zipai_desktop.app.screens.rules import RulesScene
+    from zipai_desktop.app.screens.settings import SettingsScene
+    from zipai_desktop.app.screens.setup import SetupScene
+    from zipai_desktop.app.screens.stats import StatsScene
+    from zipai_desktop.app.screens.title import TitleScene
+    from zipai_desktop.app.screens.tutorial import TutorialScene
 
     if name.startswith("title"):
         scene: Any = TitleScene(app, size, lang)
@@ -76,14 +76,14 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
         scene = RulesScene(app, size, lang, name.split("_")[1])
     elif name.startswith("tutorial"):
         if name == "tutorial_choice":
-            from zipai_desktop.app.title import TutorialChoiceScene
+            from zipai_desktop.app.screens.title import TutorialChoiceScene
 
             scene = TutorialChoiceScene(app, size, lang)
         else:
             scene = TutorialScene(app, size, lang, game=name.split("_")[1], speed=4.0)
     else:
-        from zipai_desktop.app.table import TableScene
-        from zipai_desktop.app.tutorial import tutorial_controller
+        from zipai_desktop.app.screens.tutorial import tutorial_controller
+        from zipai_desktop.app.table.scene import TableScene
 
         scene = TableScene(tutorial_controller(), size, lang=lang)
         scene.show_help = True
@@ -104,7 +104,7 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
 def competition_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     """比赛: its setup (with a saved competition to continue), a round about to be played by 12 entrants, or the
     standings after round 1 (seeded, random and beginner bots, played in this process)."""
-    from zipai_desktop.app.competition_screen import CompetitionSetupScene
+    from zipai_desktop.app.screens.competition import CompetitionSetupScene
     from zipai_desktop.competition.play import play_table
     from zipai_desktop.engine.tournament import TableResult
 

@@ -13,12 +13,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from zipai_desktop.app.banner import BACKGROUND, Banner
-from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig
 from zipai_desktop.app.main import App
-from zipai_desktop.app.persist import Persistence
-from zipai_desktop.app.table import TableScene
-from zipai_desktop.app.title import TitleScene
+from zipai_desktop.app.screens.title import TitleScene
+from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig
+from zipai_desktop.app.table.persist import Persistence
+from zipai_desktop.app.table.scene import TableScene
+from zipai_desktop.app.ui.banner import BACKGROUND, Banner
 from zipai_desktop.store import paths
 from zipai_desktop.store.settings import load_settings
 
@@ -140,8 +140,8 @@ def test_a_full_disk_during_play_shows_at_the_table(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_statistics_and_replays_say_a_damaged_history_was_moved_in_the_players_language(lang: str) -> None:
-    from zipai_desktop.app.replay_view import ReplaysScene
-    from zipai_desktop.app.stats_screen import StatsScene
+    from zipai_desktop.app.screens.replays import ReplaysScene
+    from zipai_desktop.app.screens.stats import StatsScene
 
     app = App((1280, 720), lang, headless=True, resizable=False)
     expected = {"zh": "历史记录已损坏", "en": "The history was damaged"}[lang]
@@ -188,7 +188,7 @@ def test_a_read_only_zipai_home_shows_at_the_table() -> None:
 
 
 def test_the_settings_screen_names_a_bad_value_in_the_players_language() -> None:
-    from zipai_desktop.app.settings_screen import SettingsScene
+    from zipai_desktop.app.screens.settings import SettingsScene
 
     paths.settings_path().write_text('{"volume": 7, "sound": "loud"}', encoding="utf-8")
     app = App((1280, 720), "zh", headless=True, resizable=False)

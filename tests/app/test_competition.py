@@ -10,12 +10,12 @@ import time
 import pygame
 import pytest
 
-from zipai_desktop.app.competition_screen import CompetitionScene, CompetitionSetupScene
 from zipai_desktop.app.main import App
-from zipai_desktop.app.settlement_panel import buttons as result_buttons
-from zipai_desktop.app.setup import SetupScene
-from zipai_desktop.app.table import TableScene
-from zipai_desktop.app.title import TitleScene
+from zipai_desktop.app.screens.competition import CompetitionScene, CompetitionSetupScene
+from zipai_desktop.app.screens.setup import SetupScene
+from zipai_desktop.app.screens.title import TitleScene
+from zipai_desktop.app.table.scene import TableScene
+from zipai_desktop.app.table.settlement_panel import buttons as result_buttons
 from zipai_desktop.engine.actions import Discard, Hu, Pass
 from zipai_desktop.store.competition import load_competition
 from zipai_desktop.store.history import open_history

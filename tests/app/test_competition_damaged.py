@@ -11,13 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from zipai_desktop.app.banner import localize
-from zipai_desktop.app.competition_screen import CompetitionScene, CompetitionSetupScene
-from zipai_desktop.app.fonts import font
 from zipai_desktop.app.main import App
-from zipai_desktop.app.sizing import ui_for
-from zipai_desktop.app.title import TitleScene
-from zipai_desktop.app.tutorial import wrap
+from zipai_desktop.app.screens.competition import CompetitionScene, CompetitionSetupScene
+from zipai_desktop.app.screens.title import TitleScene
+from zipai_desktop.app.screens.tutorial import wrap
+from zipai_desktop.app.ui.banner import localize
+from zipai_desktop.app.ui.fonts import font
+from zipai_desktop.app.ui.sizing import ui_for
 from zipai_desktop.competition.play import make_field
 from zipai_desktop.engine.tournament import Tournament
 from zipai_desktop.store import paths

@@ -26,11 +26,11 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from zipai_desktop.app.banner import localize
-from zipai_desktop.app.competition_screen import CompetitionScene, entrant_name, level_name
-from zipai_desktop.app.controller import Controller
-from zipai_desktop.app.i18n import tr
 from zipai_desktop.app.main import App
+from zipai_desktop.app.screens.competition import CompetitionScene, entrant_name, level_name
+from zipai_desktop.app.table.controller import Controller
+from zipai_desktop.app.ui.banner import localize
+from zipai_desktop.app.ui.i18n import tr
 from zipai_desktop.competition.play import make_field, play_bot_table, play_table
 from zipai_desktop.engine.match import Match
 from zipai_desktop.engine.rules import get_rules

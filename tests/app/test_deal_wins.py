@@ -11,10 +11,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from zipai_desktop.app.competition_screen import CompetitionScene, CompetitionSetupScene
-from zipai_desktop.app.controller import Controller, GameConfig, SeatConfig
 from zipai_desktop.app.main import App
-from zipai_desktop.app.persist import Persistence
+from zipai_desktop.app.screens.competition import CompetitionScene, CompetitionSetupScene
+from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig
+from zipai_desktop.app.table.persist import Persistence
 from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.match import hand_seed
 from zipai_desktop.engine.rules import get_rules

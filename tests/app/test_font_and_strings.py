@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from zipai_desktop.app import i18n
-from zipai_desktop.app.assets import FONT_FILES, asset_path, font_path
-from zipai_desktop.app.i18n import LANGUAGES, STRINGS, tr
+from zipai_desktop.app.ui import i18n
+from zipai_desktop.app.ui.assets import FONT_FILES, asset_path, font_path
+from zipai_desktop.app.ui.i18n import LANGUAGES, STRINGS, tr
 from zipai_desktop.engine.cards import GLYPHS
 
 REPO = Path(__file__).resolve().parents[2]

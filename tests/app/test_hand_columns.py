@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from zipai_desktop.app.hand_columns import (
+from zipai_desktop.app.table.hand_columns import (
     MAX_COLUMN,
     auto_columns,
     counts_of,

@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig
 from zipai_desktop.app.main import App
-from zipai_desktop.app.table import TableScene
+from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig
+from zipai_desktop.app.table.scene import TableScene
 from zipai_desktop.engine.actions import Discard
 
 from .test_screenshots import difference

@@ -6,11 +6,11 @@ import pygame
 import pytest
 
 from zipai_desktop.app.main import App
-from zipai_desktop.app.settings_screen import SettingsScene
-from zipai_desktop.app.setup import SetupScene
-from zipai_desktop.app.stats_screen import StatsScene
-from zipai_desktop.app.table import TableScene
-from zipai_desktop.app.title import TitleScene
+from zipai_desktop.app.screens.settings import SettingsScene
+from zipai_desktop.app.screens.setup import SetupScene
+from zipai_desktop.app.screens.stats import StatsScene
+from zipai_desktop.app.screens.title import TitleScene
+from zipai_desktop.app.table.scene import TableScene
 from zipai_desktop.store.settings import load_settings
 
 from .ui import key
@@ -72,7 +72,7 @@ def test_settings_by_keyboard() -> None:
 @pytest.mark.parametrize("resume", [False, True])
 def test_title_number_keys_stay_fixed_whether_or_not_resume_is_shown(resume: bool) -> None:
     """Each number key opens the same entry, and its button carries that number, with or without 继续上局 (0)."""
-    from zipai_desktop.app.title import MENU
+    from zipai_desktop.app.screens.title import MENU
 
     app = App((1280, 720), "en", headless=True, resizable=False)
     title = TitleScene(app, (1280, 720), "en")

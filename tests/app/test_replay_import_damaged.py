@@ -7,7 +7,7 @@ import json
 import pygame
 
 from zipai_desktop.app.main import App
-from zipai_desktop.app.replay_view import ReplaysScene
+from zipai_desktop.app.screens.replays import ReplaysScene
 from zipai_desktop.engine.record import to_record
 from zipai_desktop.store.paths import replays_dir
 

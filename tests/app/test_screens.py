@@ -8,14 +8,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig
 from zipai_desktop.app.main import App
-from zipai_desktop.app.persist import Persistence
-from zipai_desktop.app.replay_view import ReplayScene, ReplaysScene, read_record_file
-from zipai_desktop.app.setup import SetupScene
-from zipai_desktop.app.stats_screen import StatsScene
-from zipai_desktop.app.table import TableScene
-from zipai_desktop.app.title import TitleScene
+from zipai_desktop.app.screens.replays import ReplayScene, ReplaysScene, read_record_file
+from zipai_desktop.app.screens.setup import SetupScene
+from zipai_desktop.app.screens.stats import StatsScene
+from zipai_desktop.app.screens.title import TitleScene
+from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig
+from zipai_desktop.app.table.persist import Persistence
+from zipai_desktop.app.table.scene import TableScene
 from zipai_desktop.engine.record import RecordError, load, replay, to_record, verify
 from zipai_desktop.store.autosave import load_autosave
 from zipai_desktop.store.history import HandRow, open_history

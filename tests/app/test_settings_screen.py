@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from zipai_desktop.app import cards
 from zipai_desktop.app.main import App
-from zipai_desktop.app.settings_screen import SettingsScene
+from zipai_desktop.app.screens.settings import SettingsScene
+from zipai_desktop.app.ui import cards
 from zipai_desktop.store.settings import load_settings
 
 

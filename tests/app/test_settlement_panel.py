@@ -11,11 +11,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from zipai_desktop.app.controller import Controller, GameConfig, SeatConfig  # noqa: E402
-from zipai_desktop.app.i18n import tr  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
-from zipai_desktop.app.settlement_panel import build_panel, buttons  # noqa: E402
-from zipai_desktop.app.table import TableScene  # noqa: E402
+from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig  # noqa: E402
+from zipai_desktop.app.table.scene import TableScene  # noqa: E402
+from zipai_desktop.app.table.settlement_panel import build_panel, buttons  # noqa: E402
+from zipai_desktop.app.ui.i18n import tr  # noqa: E402
 from zipai_desktop.engine.cards import parse_cards  # noqa: E402
 
 from .ui import key, press  # noqa: E402

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from zipai_desktop.app.main import App
-from zipai_desktop.app.setup import SetupScene, option_choices
-from zipai_desktop.app.table import TableScene
+from zipai_desktop.app.screens.setup import SetupScene, option_choices
+from zipai_desktop.app.table.scene import TableScene
 
 from .ui import press
 
@@ -45,8 +45,8 @@ def test_every_option_lists_its_default_first() -> None:
 
 
 def test_a_game_autosaves_after_every_action_and_resumes_identically() -> None:
-    from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig
-    from zipai_desktop.app.persist import Persistence
+    from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig
+    from zipai_desktop.app.table.persist import Persistence
     from zipai_desktop.store.autosave import load_autosave
 
     seats = [SeatConfig(HUMAN, "me"), SeatConfig("casual", "b"), SeatConfig("casual", "c")]
@@ -109,7 +109,7 @@ def test_the_way_out_of_setup_is_labelled_back_and_goes_back() -> None:
     """It only ever went back to the title, so it says 返回 / Back (it said 退出 / Quit)."""
     for lang, label in (("zh", "返回"), ("en", "Back")):
         app = App((1024, 640), lang, headless=True, resizable=False)
-        from zipai_desktop.app.title import TitleScene
+        from zipai_desktop.app.screens.title import TitleScene
 
         title = TitleScene(app, (1024, 640), lang)
         app.push(title)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import itertools
 
-from zipai_desktop.app.competition_screen import ENTRANTS, HANDS, ROUNDS
-from zipai_desktop.app.controller import Controller, GameConfig
-from zipai_desktop.app.setup import STAKE_CHOICES
+from zipai_desktop.app.screens.competition import ENTRANTS, HANDS, ROUNDS
+from zipai_desktop.app.screens.setup import STAKE_CHOICES
+from zipai_desktop.app.table.controller import Controller, GameConfig
 from zipai_desktop.engine import match as engine_match
 from zipai_desktop.store import competition as saved
 

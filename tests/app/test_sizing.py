@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from zipai_desktop.app.main import App
-from zipai_desktop.app.sizing import Drawn, problems, ui_for
+from zipai_desktop.app.ui.sizing import Drawn, problems, ui_for
 
 from .screens import LANGS, SCREENS, SIZES, close, drawn, open_screen
 
@@ -47,7 +47,7 @@ def test_the_scale_follows_the_window() -> None:
     small, large = ui_for((1024, 640)), ui_for((3840, 2160))
     assert small.font < ui_for((1280, 720)).font < large.font
     # A button measures its label: at 4K "继续上局" gets a button three times as wide as at 720p.
-    from zipai_desktop.app.fonts import reset_caches
+    from zipai_desktop.app.ui.fonts import reset_caches
 
     pygame.init()
     reset_caches()

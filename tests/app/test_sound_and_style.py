@@ -14,11 +14,12 @@ from types import ModuleType
 import pygame
 import pytest
 
-from zipai_desktop.app import assets, cards, layout
-from zipai_desktop.app.controller import Controller, GameConfig, SeatConfig
 from zipai_desktop.app.main import App
-from zipai_desktop.app.sound import EFFECTS, Sound
-from zipai_desktop.app.table import TableScene
+from zipai_desktop.app.table import layout
+from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig
+from zipai_desktop.app.table.scene import TableScene
+from zipai_desktop.app.ui import assets, cards
+from zipai_desktop.app.ui.sound import EFFECTS, Sound
 from zipai_desktop.engine import events as ev
 from zipai_desktop.engine.cards import NUM_KINDS, is_red
 

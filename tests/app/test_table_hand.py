@@ -16,9 +16,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
-from zipai_desktop.app.table import PACES, TableScene  # noqa: E402
+from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
+from zipai_desktop.app.table.scene import PACES, TableScene  # noqa: E402
 from zipai_desktop.engine.actions import Discard, Hu, Pass  # noqa: E402
 from zipai_desktop.engine.cards import NUM_KINDS  # noqa: E402
 from zipai_desktop.store.settings import Settings, load_settings, save_settings  # noqa: E402
@@ -390,16 +390,16 @@ def test_the_claim_prompt_labels_chi_and_bi(table) -> None:  # type: ignore[no-u
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_long_waits_list_stays_on_the_screen(table, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
-    from zipai_desktop.app import table_aids
+    from zipai_desktop.app.table import aids
     from zipai_desktop.engine.waits import Wait
 
     app, scene = table()
     scene.lang = lang
     scene.resize(size)
-    many = [Wait(k, src, 20 + k, 3 + k % 3, ()) for k in range(0, 20, 2) for src in table_aids.SOURCES]
+    many = [Wait(k, src, 20 + k, 3 + k % 3, ()) for k in range(0, 20, 2) for src in aids.SOURCES]
     scene.current_waits = lambda: many  # type: ignore[method-assign]
     surface = pygame.Surface(size)
-    box = table_aids.draw_waits(scene, surface)
+    box = aids.draw_waits(scene, surface)
     assert box is not None
     assert pygame.Rect((0, 0), size).contains(box)
     assert not box.colliderect(scene.layout.seats[0].hand) and not box.colliderect(scene.layout.buttons)

@@ -10,8 +10,8 @@ import itertools
 import pygame
 import pytest
 
-from zipai_desktop.app.cards import card_size
-from zipai_desktop.app.layout import MAX_MELDS, PILE_CAPACITY, make_layout, meld_column, pile_slot
+from zipai_desktop.app.table.layout import MAX_MELDS, PILE_CAPACITY, make_layout, meld_column, pile_slot
+from zipai_desktop.app.ui.cards import card_size
 
 SIZES = [(1024, 640), (1280, 720), (3840, 2160)]
 
@@ -45,7 +45,7 @@ def places(size: tuple[int, int], players: int) -> dict[str, pygame.Rect]:
 @pytest.fixture(params=[1.0, 0.5], ids=["cards-x1", "cards-x0.5"])
 def card_scale(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
     """The card size setting (layout.SCALE); large cards (above 1) are not covered yet."""
-    from zipai_desktop.app import layout
+    from zipai_desktop.app.table import layout
 
     before = layout.SCALE
     layout.set_scale(request.param)

@@ -10,10 +10,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from zipai_desktop.app import cards  # noqa: E402
-from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
-from zipai_desktop.app.table import TableScene  # noqa: E402
+from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
+from zipai_desktop.app.table.scene import TableScene  # noqa: E402
+from zipai_desktop.app.ui import cards  # noqa: E402
 from zipai_desktop.engine import events as ev  # noqa: E402
 from zipai_desktop.engine.cards import parse_card  # noqa: E402
 from zipai_desktop.engine.melds import Meld, MeldKind  # noqa: E402
@@ -67,7 +67,7 @@ def test_a_face_down_sao_shows_its_kind_to_its_owner_only() -> None:
 
 
 def test_one_name_per_seat_at_the_table_and_in_the_replays() -> None:
-    from zipai_desktop.app.replay_view import seat_name
+    from zipai_desktop.app.screens.replays import seat_name
 
     App((1280, 720), "zh", headless=True, resizable=False)
     g = game_from_position(GUILIN, hands=["", ""], dealer=0, to_discard=0)

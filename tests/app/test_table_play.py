@@ -12,10 +12,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from zipai_desktop.app.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
-from zipai_desktop.app.settlement_panel import buttons  # noqa: E402
-from zipai_desktop.app.table import TableScene  # noqa: E402
+from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
+from zipai_desktop.app.table.scene import TableScene  # noqa: E402
+from zipai_desktop.app.table.settlement_panel import buttons  # noqa: E402
 from zipai_desktop.engine.actions import Discard, Hu, Pass  # noqa: E402
 
 

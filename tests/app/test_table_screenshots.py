@@ -18,9 +18,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from zipai_desktop.app.controller import Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
-from zipai_desktop.app.table import TableScene  # noqa: E402
+from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig  # noqa: E402
+from zipai_desktop.app.table.scene import TableScene  # noqa: E402
 
 REFERENCES = Path(__file__).parent / "screenshots"
 SIZES = [(1024, 640), (1280, 720), (3840, 2160)]

@@ -13,12 +13,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from zipai_desktop.app.assets import asset_path, font_path  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
-from zipai_desktop.app.rules_screen import RulesScene, inline, parse  # noqa: E402
-from zipai_desktop.app.settlement_panel import buttons  # noqa: E402
-from zipai_desktop.app.title import TitleScene  # noqa: E402
-from zipai_desktop.app.tutorial import BOHU, DISCARDS, HUMAN_SEAT, STEPS, TutorialScene, tutorial_game  # noqa: E402
+from zipai_desktop.app.screens.rules import RulesScene, inline, parse  # noqa: E402
+from zipai_desktop.app.screens.title import TitleScene  # noqa: E402
+from zipai_desktop.app.screens.tutorial import BOHU, DISCARDS, HUMAN_SEAT, STEPS, TutorialScene, tutorial_game  # noqa: E402
+from zipai_desktop.app.table.settlement_panel import buttons  # noqa: E402
+from zipai_desktop.app.ui.assets import asset_path, font_path  # noqa: E402
 from zipai_desktop.engine import events as ev  # noqa: E402
 from zipai_desktop.engine.actions import Chi, Discard, Hu, Pass, Peng  # noqa: E402
 from zipai_desktop.engine.cards import parse_card  # noqa: E402
@@ -202,13 +202,13 @@ def test_bohu_tutorial_played_through_by_posted_input(lang: str, size: tuple[int
 
 
 def tutorial_text(step: str, lang: str) -> str:
-    from zipai_desktop.app.i18n import tr
+    from zipai_desktop.app.ui.i18n import tr
 
     return tr(f"tutorial.bohu.{step}", lang)
 
 
 def test_the_title_asks_which_tutorial() -> None:
-    from zipai_desktop.app.title import MENU, TutorialChoiceScene
+    from zipai_desktop.app.screens.title import MENU, TutorialChoiceScene
 
     app = App((1280, 720), "zh", headless=True, resizable=False)
     title = TitleScene(app, (1280, 720), "zh")
@@ -263,7 +263,7 @@ def test_markdown_is_simplified() -> None:
 def test_rules_pages_scroll_and_every_character_is_in_the_font(lang: str, size: tuple[int, int]) -> None:
     import pygame.freetype
 
-    from zipai_desktop.app.fonts import font
+    from zipai_desktop.app.ui.fonts import font
 
     app = App(size, lang, headless=True, resizable=False)
     pygame.freetype.init()

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from zipai_desktop.app.view_model import TableView
+from zipai_desktop.app.table.view_model import TableView
 from zipai_desktop.engine.events import redact
 from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.observation import observe

@@ -53,7 +53,7 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
-        from . import cards, fonts
+        from .ui import cards, fonts
 
         fonts.reset_caches()
         cards.clear_cache()
@@ -62,12 +62,12 @@ class App:
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, self.window_flags)
         from .. import __version__
-        from .assets import asset_path
+        from .ui.assets import asset_path
 
         icon = asset_path("icon.png")
         if icon.is_file():
             pygame.display.set_icon(pygame.image.load(str(icon)))
-        from .i18n import tr
+        from .ui.i18n import tr
 
         pygame.display.set_caption(f"{tr('app.title', lang)} {__version__}")
         self.size = size
@@ -319,10 +319,10 @@ def _run_demo(args: argparse.Namespace) -> int:
 
     from ..store.autosave import load_autosave
     from ..store.settings import load_settings
-    from .controller import Controller, GameConfig, SeatConfig
-    from .persist import recover_at_start
-    from .settings_screen import apply
-    from .table import TableScene
+    from .screens.settings import apply
+    from .table.controller import Controller, GameConfig, SeatConfig
+    from .table.persist import recover_at_start
+    from .table.scene import TableScene
 
     # The demo starts like a game does: it reads the settings and the autosave (a damaged file is moved aside, the
     # temporary files of a killed write are removed, a finished hand a kill kept out of the history is recorded), and
@@ -346,7 +346,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     seed = seed_from_text(args.seed)
     seats = [SeatConfig("casual", f"bot {i}") for i in range(args.players)]
     config = GameConfig(rules=args.rules, players=args.players, seats=seats, seed=seed, hands=None)
-    from .persist import Persistence
+    from .table.persist import Persistence
 
     # The demo goes through the same store as a game: it autosaves and records its (bots-only) hands.
     persistence = Persistence()
@@ -393,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 1
     from ..store.settings import load_settings
-    from .title import TitleScene
+    from .screens.title import TitleScene
 
     settings, problems = load_settings()
     lang = args.lang if "--lang" in (sys.argv[1:] if argv is None else list(argv)) else settings.language

@@ -11,9 +11,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..store.autosave import clear_autosave, match_state, restore, save_match
-from ..store.history import History, open_history
-from ..store.notice import Notice, error_text
+from ...store.autosave import clear_autosave, match_state, restore, save_match
+from ...store.history import History, open_history
+from ...store.notice import Notice, error_text
 
 if TYPE_CHECKING:
     from .controller import Controller

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-_PACKAGE_DIR = Path(__file__).resolve().parent.parent  # .../zipai_desktop
+_PACKAGE_DIR = Path(__file__).resolve().parents[2]  # .../zipai_desktop
 FONT_FILES = {False: "NotoSansSC-Zipai-Regular.otf", True: "NotoSansSC-Zipai-Bold.otf"}
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from ..engine.cards import HIDDEN, glyph, is_big, is_red
+from ...engine.cards import HIDDEN, glyph, is_big, is_red
 from .fonts import font
 
 RED = (196, 30, 36)

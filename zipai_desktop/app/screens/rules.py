@@ -18,12 +18,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from .assets import asset_path
-from .fonts import font, text
-from .gui import manager
-from .i18n import tr
-from .sizing import Drawn, Painter, ui_for
-from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ..ui.assets import asset_path
+from ..ui.fonts import font, text
+from ..ui.gui import manager
+from ..ui.i18n import tr
+from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ..ui.sizing import Drawn, Painter, ui_for
 from .tutorial import wrap
 
 GAMES = ("guilin", "bohu")

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import cards
-from .cards import card_size
+from ..ui import cards
+from ..ui.cards import card_size
 
 SCALE = 1.0  # card width factor (set_scale)
 LARGE_SCALE = 1.3  # the least factor while cards.LARGE is on

@@ -33,20 +33,21 @@ from typing import Any
 
 import pygame
 
-from ..engine import events as ev
-from ..engine.actions import Action, Chi, Discard, Hu, Peng
-from ..engine.cards import glyph, parse_card, parse_cards
-from ..engine.game import Game
-from ..engine.melds import MeldKind
-from ..engine.position import game_from_position
-from ..engine.rules import get_rules
-from .anim import Animation
-from .controller import HUMAN, Controller, GameConfig, SeatConfig
-from .fonts import font
-from .i18n import tr
-from .settlement_panel import panel_rect
-from .sizing import Painter
-from .table import GOLD, PANEL, WHITE, TableScene
+from ...engine import events as ev
+from ...engine.actions import Action, Chi, Discard, Hu, Peng
+from ...engine.cards import glyph, parse_card, parse_cards
+from ...engine.game import Game
+from ...engine.melds import MeldKind
+from ...engine.position import game_from_position
+from ...engine.rules import get_rules
+from ..table.controller import HUMAN, Controller, GameConfig, SeatConfig
+from ..table.flights import Animation
+from ..table.scene import TableScene
+from ..table.settlement_panel import panel_rect
+from ..ui.fonts import font
+from ..ui.i18n import tr
+from ..ui.palette import GOLD, PANEL, WHITE
+from ..ui.sizing import Painter
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,17 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..engine.match import STAKE_BALANCES, STAKE_BASES, STAKE_MULTIPLIERS, seed_from_text
-from ..engine.rules import get_rules
-from .banner import localize
-from .controller import HUMAN, Controller, GameConfig, SeatConfig
-from .fonts import font
-from .gui import manager
-from .i18n import STRINGS, tr
-from .persist import Persistence
-from .sizing import Painter, ui_for
-from .table import FELT, GOLD, GREY, PANEL, WHITE, TableScene
+from ...engine.match import STAKE_BALANCES, STAKE_BASES, STAKE_MULTIPLIERS, seed_from_text
+from ...engine.rules import get_rules
+from ..table.controller import HUMAN, Controller, GameConfig, SeatConfig
+from ..table.persist import Persistence
+from ..table.scene import TableScene
+from ..ui.banner import localize
+from ..ui.fonts import font
+from ..ui.gui import manager
+from ..ui.i18n import STRINGS, tr
+from ..ui.palette import FELT, GOLD, GREY, PANEL, WHITE
+from ..ui.sizing import Painter, ui_for
 from .tutorial import wrap
 
 SEAT_KINDS = [HUMAN, "beginner", "casual", "strong", "random"]
@@ -66,7 +67,7 @@ class Row:
 
 class SetupScene:
     def __init__(self, app: Any, size: tuple[int, int], *, lang: str = "zh", notes: list[str] | None = None) -> None:
-        from ..store.autosave import load_autosave
+        from ...store.autosave import load_autosave
 
         self.app = app
         self.notes = list(notes or [])
@@ -76,7 +77,7 @@ class SetupScene:
         self.size = size
         self.lang = lang
         # The last game's choices are the defaults (settings: default_rules, default_seats, rule_options).
-        from ..store.settings import load_settings
+        from ...store.settings import load_settings
 
         settings, _ = load_settings()
         self.rules = settings.default_rules
@@ -165,7 +166,7 @@ class SetupScene:
 
     def resume(self) -> None:
         """Go on with the autosaved match: the same state as when it was saved."""
-        from ..store.autosave import AutosaveError, restore
+        from ...store.autosave import AutosaveError, restore
 
         assert self.saved is not None
         try:
@@ -200,9 +201,9 @@ class SetupScene:
 
     def _table(self, controller: Controller) -> TableScene:
         """The table with the player's settings: sound, animation speed, card style and size."""
-        from ..store.settings import load_settings
-        from .settings_screen import apply
-        from .sound import Sound
+        from ...store.settings import load_settings
+        from ..ui.sound import Sound
+        from .settings import apply
 
         settings, _ = load_settings()
         apply(settings)
@@ -217,7 +218,7 @@ class SetupScene:
 
     def _save_choices(self) -> None:
         """Remember the language, game, seats and rule options as the next game's defaults."""
-        from ..store.settings import SettingsError, load_settings, save_settings
+        from ...store.settings import SettingsError, load_settings, save_settings
 
         settings, _ = load_settings()
         rule_options = dict(settings.rule_options)
@@ -274,7 +275,7 @@ class SetupScene:
             if not row.rect.collidepoint(event.pos):
                 continue
             if row.kind == "game":
-                from ..store.settings import load_settings
+                from ...store.settings import load_settings
 
                 self.rules = row.key
                 self.options = load_settings()[0].options_for(self.rules)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..engine.match import Match
-from .i18n import tr
+from ...engine.match import Match
+from ..ui.i18n import tr
 
 
 def rate_text(match: Match, lang: str) -> str:

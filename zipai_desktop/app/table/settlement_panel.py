@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine.cards import glyph, parse_cards
-from . import cards
-from .fonts import font, text
-from .i18n import tr
-from .palette import GOLD, GREY, PANEL, WHITE
+from ...engine.cards import glyph, parse_cards
+from ..ui import cards
+from ..ui.fonts import font, text
+from ..ui.i18n import tr
+from ..ui.palette import GOLD, GREY, PANEL, WHITE
 from .stakes_view import hand_stakes_text
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 XING_RED = (220, 70, 60)
 

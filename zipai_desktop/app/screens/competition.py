@@ -18,17 +18,17 @@ from typing import Any
 
 import pygame
 
-from ..competition.play import FIELD_LEVELS, BotTables, make_field
-from ..engine.rules import get_rules
-from ..engine.tournament import HUMAN, TableResult, Tournament
-from ..store.autosave import match_state
-from .banner import localize
-from .controller import Controller, GameConfig, SeatConfig
-from .fonts import font
-from .i18n import tr
-from .palette import FELT, GOLD, GREY, WHITE
-from .persist import Persistence
-from .sizing import Painter, ui_for
+from ...competition.play import FIELD_LEVELS, BotTables, make_field
+from ...engine.rules import get_rules
+from ...engine.tournament import HUMAN, TableResult, Tournament
+from ...store.autosave import match_state
+from ..table.controller import Controller, GameConfig, SeatConfig
+from ..table.persist import Persistence
+from ..ui.banner import localize
+from ..ui.fonts import font
+from ..ui.i18n import tr
+from ..ui.palette import FELT, GOLD, GREY, WHITE
+from ..ui.sizing import Painter, ui_for
 from .tutorial import wrap
 
 #: Entrants offered per table size (a multiple of the table size, at least two tables), and the default.
@@ -124,8 +124,8 @@ class _Menu:
 
 class CompetitionSetupScene(_Menu):
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
-        from ..store.competition import load_competition
-        from ..store.settings import load_settings
+        from ...store.competition import load_competition
+        from ...store.settings import load_settings
 
         self.app = app
         self.size = size
@@ -148,7 +148,7 @@ class CompetitionSetupScene(_Menu):
         self._read_past()
 
     def _read_past(self) -> None:
-        from ..store.history import open_history
+        from ...store.history import open_history
 
         self.past: list[Any] = []
         self.best: int | None = None
@@ -197,7 +197,7 @@ class CompetitionSetupScene(_Menu):
         """A new competition (a saved one is given up); ``inline`` plays the bot tables in this process (tests)."""
         import time
 
-        from ..store.competition import clear_competition
+        from ...store.competition import clear_competition
 
         clear_competition()
         if seed is None:
@@ -217,7 +217,7 @@ class CompetitionSetupScene(_Menu):
         return scene
 
     def resume(self, *, inline: bool = False) -> CompetitionScene | None:
-        from ..store.competition import CompetitionError
+        from ...store.competition import CompetitionError
 
         if self.saved is None:
             return None
@@ -239,7 +239,7 @@ class CompetitionSetupScene(_Menu):
         if self.child is not None and (not self.app.scenes or self.app.scenes[-1] is self):
             self.child = None  # back from the competition: the record may have grown
             self._read_past()
-            from ..store.competition import load_competition
+            from ...store.competition import load_competition
 
             self.saved, _ = load_competition()
 
@@ -414,7 +414,7 @@ class CompetitionScene(_Menu):
     def from_state(
         cls, app: Any, size: tuple[int, int], lang: str, state: dict[str, Any], *, inline: bool = False
     ) -> CompetitionScene:
-        from ..store.competition import restore_competition
+        from ...store.competition import restore_competition
 
         t, _table = restore_competition(state)
         wins = state.get("table_wins")
@@ -433,7 +433,7 @@ class CompetitionScene(_Menu):
     # --- the store ----------------------------------------------------------------------------------------------
 
     def _record_start(self) -> None:
-        from ..store.history import open_history
+        from ...store.history import open_history
 
         t = self.t
         try:
@@ -446,7 +446,7 @@ class CompetitionScene(_Menu):
 
     def save(self) -> None:
         """Write the competition save (atomic): the tournament, the player's table in progress and its winners."""
-        from ..store.competition import clear_competition, competition_state, save_competition
+        from ...store.competition import clear_competition, competition_state, save_competition
 
         try:
             if self.t.over:
@@ -460,7 +460,7 @@ class CompetitionScene(_Menu):
 
     def _book_finish(self) -> None:
         """The competition is over: the player's rank goes to the record (once)."""
-        from ..store.history import open_history
+        from ...store.history import open_history
 
         if self.finished_booked or not self.t.over:
             return
@@ -487,7 +487,7 @@ class CompetitionScene(_Menu):
         if self.t.over:
             return
         if self.inline:
-            from ..competition.play import play_bot_table
+            from ...competition.play import play_bot_table
 
             human_table = self.t.human_table()
             for table in self.t.pending():
@@ -528,11 +528,11 @@ class CompetitionScene(_Menu):
 
     def take_seat(self, *, inline_bots: bool = False) -> Controller:
         """Sit down at the player's table (or go back to it): the normal table scene over this screen."""
-        from ..store.autosave import restore
-        from ..store.settings import load_settings
-        from .settings_screen import apply
-        from .sound import Sound
-        from .table import TableScene
+        from ...store.autosave import restore
+        from ...store.settings import load_settings
+        from ..table.scene import TableScene
+        from ..ui.sound import Sound
+        from .settings import apply
 
         t = self.t
         round_no = len(t.tables)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
-from ..engine.cards import NUM_KINDS, glyph
-from ..engine.melds import chi_groups_with
-from ..engine.observation import Observation, seen_counts
+from ...engine.actions import Action, Chi, Discard, Hu, Pass, Peng
+from ...engine.cards import NUM_KINDS, glyph
+from ...engine.melds import chi_groups_with
+from ...engine.observation import Observation, seen_counts
 
 Tr = Callable[..., str]
 

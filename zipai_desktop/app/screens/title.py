@@ -13,13 +13,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from .. import __version__
-from . import cards
-from .banner import Banner
-from .gui import manager
-from .i18n import tr
-from .sizing import Painter, ui_for
-from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ... import __version__
+from ..ui import cards
+from ..ui.banner import Banner
+from ..ui.gui import manager
+from ..ui.i18n import tr
+from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ..ui.sizing import Painter, ui_for
 
 #: The cards fanned beside the title (二 七 十 and their big forms: the red ones).
 FAN = (1, 6, 9, 11, 16, 19)
@@ -38,7 +38,7 @@ class TitleScene:
         self.child: Any = None  # the screen pushed on top of this one, while it is there
         self.paint = Painter()
         self._check_autosave()
-        from .persist import recover_at_start
+        from ..table.persist import recover_at_start
 
         self.notes.extend(recover_at_start(self.saved))  # a hand a kill kept out of the history is recorded now
         self._build_gui()
@@ -46,7 +46,7 @@ class TitleScene:
     # --- state ------------------------------------------------------------------------------------------------------
 
     def _check_autosave(self) -> None:
-        from ..store.autosave import load_autosave
+        from ...store.autosave import load_autosave
 
         self.saved, message = load_autosave()
         if message and message not in self.notes:
@@ -109,7 +109,7 @@ class TitleScene:
         self._build_gui()
 
     def _save_language(self) -> None:
-        from ..store.settings import load_settings, save_settings
+        from ...store.settings import load_settings, save_settings
 
         try:
             settings, _ = load_settings()
@@ -135,25 +135,25 @@ class TitleScene:
             if setup.saved is not None:
                 setup.resume()
         elif kind == "competition":
-            from .competition_screen import CompetitionSetupScene
+            from .competition import CompetitionSetupScene
 
             self._push(CompetitionSetupScene(self.app, self.size, self.lang))
         elif kind == "tutorial":  # which game's tutorial: asked on a small screen of its own
             self._push(TutorialChoiceScene(self.app, self.size, self.lang, self._table_settings))
         elif kind == "rules":
-            from .rules_screen import RulesScene
+            from .rules import RulesScene
 
             self._push(RulesScene(self.app, self.size, self.lang))
         elif kind == "stats":
-            from .stats_screen import StatsScene
+            from .stats import StatsScene
 
             self._push(StatsScene(self.app, self.size, self.lang))
         elif kind == "replays":
-            from .replay_view import ReplaysScene
+            from .replays import ReplaysScene
 
             self._push(ReplaysScene(self.app, self.size, self.lang))
         elif kind == "settings":
-            from .settings_screen import SettingsScene
+            from .settings import SettingsScene
 
             self._push(SettingsScene(self.app, self.size, lang=self.lang))
         elif kind == "quit":
@@ -162,9 +162,9 @@ class TitleScene:
     def _table_settings(self) -> dict[str, Any]:
         """The player's animation speed and sound for the tutorial's table (as a new game gets them)."""
         try:
-            from ..store.settings import load_settings
-            from .settings_screen import apply
-            from .sound import Sound
+            from ...store.settings import load_settings
+            from ..ui.sound import Sound
+            from .settings import apply
 
             settings, _ = load_settings()
             apply(settings)

@@ -22,26 +22,26 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..engine import events as ev
-from ..engine import jsonsafe
-from ..engine.actions import Chi, Discard, Hu, Peng, action_from_json
-from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph
-from ..engine.game import Game
-from ..engine.jsonsafe import JsonInputError, read_file
-from ..engine.melds import Meld
-from ..engine.record import RecordError, dumps, load, replay
-from ..store.atomic import quarantine, write_atomic
-from ..store.history import HandRow, History, open_history
-from ..store.paths import replays_dir
-from . import cards
-from .banner import localize
-from .fonts import font, text
-from .gui import manager
-from .i18n import STRINGS, tr
-from .names import full_name
-from .sizing import Drawn, Painter, ui_for
-from .table import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
-from .view_model import TableView
+from ...engine import events as ev
+from ...engine import jsonsafe
+from ...engine.actions import Chi, Discard, Hu, Peng, action_from_json
+from ...engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph
+from ...engine.game import Game
+from ...engine.jsonsafe import JsonInputError, read_file
+from ...engine.melds import Meld
+from ...engine.record import RecordError, dumps, load, replay
+from ...store.atomic import quarantine, write_atomic
+from ...store.history import HandRow, History, open_history
+from ...store.paths import replays_dir
+from ..table.view_model import TableView
+from ..ui import cards
+from ..ui.banner import localize
+from ..ui.fonts import font, text
+from ..ui.gui import manager
+from ..ui.i18n import STRINGS, tr
+from ..ui.names import full_name
+from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ..ui.sizing import Drawn, Painter, ui_for
 
 STEP_SECONDS = 0.6  # one step per 0.6 s while playing
 MAX_FILE_BYTES = 5_000_000  # a record is a few KB; anything this big is not one

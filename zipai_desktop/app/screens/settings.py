@@ -11,12 +11,13 @@ from typing import Any
 
 import pygame
 
-from ..store.settings import BOT_PACES, DISCARD_MODES, Settings, load_settings, save_settings
-from . import cards, layout
-from .banner import localize
-from .i18n import tr
-from .sizing import Painter, ui_for
-from .table import FELT, GOLD, GREY, PANEL, WHITE
+from ...store.settings import BOT_PACES, DISCARD_MODES, Settings, load_settings, save_settings
+from ..table import layout
+from ..ui import cards
+from ..ui.banner import localize
+from ..ui.i18n import tr
+from ..ui.palette import FELT, GOLD, GREY, PANEL, WHITE
+from ..ui.sizing import Painter, ui_for
 
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 CHOICES = {"discard_mode": DISCARD_MODES, "bot_pace": BOT_PACES}

@@ -16,25 +16,26 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine import events as ev
-from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
-from ..engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph, is_red, parse_cards
-from ..engine.melds import Meld, MeldKind
-from ..engine.waits import Wait
-from ..store.settings import SPEED_RANGE, SettingsError, load_settings, save_settings
-from . import cards, table_aids
-from .anim import Animation, Flight
-from .banner import Banner
+from ...engine import events as ev
+from ...engine.actions import Action, Chi, Discard, Hu, Pass, Peng
+from ...engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph, is_red, parse_cards
+from ...engine.melds import Meld, MeldKind
+from ...engine.waits import Wait
+from ...store.settings import SPEED_RANGE, SettingsError, load_settings, save_settings
+from ..ui import cards
+from ..ui.banner import Banner
+from ..ui.fonts import fitted, font, text
+from ..ui.i18n import tr
+from ..ui.names import full_name, short_name
+from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ..ui.sizing import Painter
+from ..ui.sound import Sound
+from . import aids
 from .controller import Controller
-from .fonts import fitted, font, text
+from .flights import Animation, Flight
 from .hand_view import DOUBLE_CLICK, DRAG_START, Drag, HandView
-from .i18n import tr
 from .layout import make_layout, meld_column, pile_slot
-from .names import full_name, short_name
-from .palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from .settlement_panel import draw_result, handle_result_event
-from .sizing import Painter
-from .sound import Sound
 from .stakes_view import rate_text, totals_text
 from .view_model import TableView
 
@@ -263,16 +264,16 @@ class TableScene:
         """F4: ask the strong bot (from this seat's observation, off the UI thread) what it would do here."""
         if self.hint is not None:
             self.hint = None
-            table_aids.toggle_toast(self, "helper.hint", False)
+            aids.toggle_toast(self, "helper.hint", False)
             return
         if not self.hints_allowed():
-            table_aids.toast(self, tr("hint.off_in_counted", self.lang))
+            aids.toast(self, tr("hint.off_in_counted", self.lang))
             return
         legal = self._my_decision()
         if not legal:
-            table_aids.toggle_toast(self, "helper.hint", True)
+            aids.toggle_toast(self, "helper.hint", True)
             return
-        table_aids.toggle_toast(self, "helper.hint", True)
+        aids.toggle_toast(self, "helper.hint", True)
         self._hint_key = self._decision_key()
         self.hint = self.controller.ask_hint(self.viewer)
         if not self.controller.config.practice:
@@ -290,12 +291,12 @@ class TableScene:
             self.hint = None  # the decision it answered is gone
             return ""
         if isinstance(self.hint, Action):
-            return table_aids.hint_text(self, self.hint)
+            return aids.hint_text(self, self.hint)
         if not self.hint.ready():  # type: ignore[attr-defined]
             return tr("hint.thinking", self.lang)
         action = self.hint.result()  # type: ignore[attr-defined]
         self.hint = action
-        return table_aids.hint_text(self, action) if isinstance(action, Action) else ""
+        return aids.hint_text(self, action) if isinstance(action, Action) else ""
 
     # --- where cards go -------------------------------------------------------------------------------------------
 
@@ -527,7 +528,7 @@ class TableScene:
         if event.key in toggles:
             name, label = toggles[event.key]
             self.helpers[name] = not self.helpers[name]
-            table_aids.toggle_toast(self, label, self.helpers[name])
+            aids.toggle_toast(self, label, self.helpers[name])
             return
         if event.key == pygame.K_F4:
             self.request_hint()
@@ -569,7 +570,7 @@ class TableScene:
         settings, _ = load_settings()
         with contextlib.suppress(SettingsError, OSError):  # unwritable settings: the speed changes for this game only
             save_settings(dataclasses.replace(settings, animation_speed=self.speed))
-        table_aids.toast(self, f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}")
+        aids.toast(self, f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}")
 
     def _click(self, pos: tuple[int, int]) -> None:
         for b in self.buttons:
@@ -636,14 +637,14 @@ class TableScene:
             self._draw_log(surface)  # under the prompt: a wide 吃 choice may cover it
         self._draw_prompt(surface)
         self._draw_cues(surface)
-        table_aids.draw_hint(self, surface)
+        aids.draw_hint(self, surface)
         if self.show_result:
             draw_result(self, surface)
         elif self.show_help:
             self._draw_help(surface)
-        table_aids.draw_toast(self, surface)
+        aids.draw_toast(self, surface)
         if self.confirm_leave:
-            table_aids.draw_confirm_leave(self, surface)
+            aids.draw_confirm_leave(self, surface)
         self.banner.draw(surface, area=self._banner_area())
 
     def _banner_area(self) -> pygame.Rect:
@@ -866,7 +867,7 @@ class TableScene:
             img = cards.face(drag.kind, self.layout.hand_card_w, mark=True)
             surface.blit(img, img.get_rect(center=drag.pos))
         if self.helpers["waits"]:
-            table_aids.draw_waits(self, surface)
+            aids.draw_waits(self, surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -977,7 +978,7 @@ class TableScene:
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         """The keys, shown with F10 or ?: a panel as large as its lines (sizes from :mod:`sizing`)."""
-        from .sizing import ui_for
+        from ..ui.sizing import ui_for
 
         w, h = self.size
         ui = ui_for(self.size)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.cards import NUM_KINDS, number
+from ...engine.cards import NUM_KINDS, number
 
 MAX_COLUMN = 4  # a 龙; a column the player builds holds at most this many cards
 

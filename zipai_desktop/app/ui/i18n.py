@@ -43,7 +43,7 @@ def tr(key: str, lang: str = DEFAULT_LANG, **fmt: object) -> str:
     try:
         entry = STRINGS[key]
     except KeyError:
-        raise KeyError(f"unknown i18n key {key!r} (see zipai_desktop/app/i18n.py)") from None
+        raise KeyError(f"unknown i18n key {key!r} (see zipai_desktop/app/ui/i18n.py)") from None
     text = entry.get(lang, entry[DEFAULT_LANG])
     try:
         return text.format(**fmt)

@@ -11,16 +11,16 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..bots.base import make_bot
-from ..bots.heuristic import bot_seed
-from ..bots.worker import BotRunner, Decision
-from ..engine.actions import Action
-from ..engine.events import Event, redact
-from ..engine.game import Game, IllegalAction
-from ..engine.match import Match, Stakes
-from ..engine.observation import Observation, observe
-from ..engine.rules import get_rules
-from ..engine.waits import Wait, waits
+from ...bots.base import make_bot
+from ...bots.heuristic import bot_seed
+from ...bots.worker import BotRunner, Decision
+from ...engine.actions import Action
+from ...engine.events import Event, redact
+from ...engine.game import Game, IllegalAction
+from ...engine.match import Match, Stakes
+from ...engine.observation import Observation, observe
+from ...engine.rules import get_rules
+from ...engine.waits import Wait, waits
 
 if TYPE_CHECKING:
     from .persist import Persistence
@@ -235,7 +235,7 @@ class Controller:
         """Back to the human's previous decision, by replaying the hand's record up to it (practice only)."""
         if not self.can_undo:
             return False
-        from ..engine.record import replay, to_record
+        from ...engine.record import replay, to_record
 
         human = self.humans[0]
         last = max(i for i, (seat, _) in enumerate(self.game.history) if seat == human)

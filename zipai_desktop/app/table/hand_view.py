@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import cards
+from ..ui import cards
 from .hand_columns import Columns, auto_columns, flat, is_locked, move_card, reconcile
 from .layout import COLUMN_STEP
 

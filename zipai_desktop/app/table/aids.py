@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine.actions import Action
-from ..engine.cards import glyph
-from ..engine.hu import Source
-from ..engine.waits import Wait
-from .fonts import text
+from ...engine.actions import Action
+from ...engine.cards import glyph
+from ...engine.hu import Source
+from ...engine.waits import Wait
+from ..ui.fonts import text
+from ..ui.i18n import tr
+from ..ui.palette import GOLD, GREY, PANEL, WHITE
 from .hint import action_text, reason
-from .i18n import tr
-from .palette import GOLD, GREY, PANEL, WHITE
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 TOAST_SECONDS = 1.6
 SOURCES = (Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD)

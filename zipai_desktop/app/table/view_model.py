@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import events as ev
-from ..engine.cards import HIDDEN, NUM_KINDS
-from ..engine.melds import Meld
+from ...engine import events as ev
+from ...engine.cards import HIDDEN, NUM_KINDS
+from ...engine.melds import Meld
 
 
 @dataclass

@@ -12,13 +12,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..store.history import History, Stats, open_history
-from .banner import localize
-from .fonts import font
-from .gui import manager
-from .i18n import STRINGS, tr
-from .sizing import Painter, ui_for
-from .table import FELT, GOLD, GREY, PANEL, WHITE
+from ...store.history import History, Stats, open_history
+from ..ui.banner import localize
+from ..ui.fonts import font
+from ..ui.gui import manager
+from ..ui.i18n import STRINGS, tr
+from ..ui.palette import FELT, GOLD, GREY, PANEL, WHITE
+from ..ui.sizing import Painter, ui_for
 from .tutorial import wrap
 
 GAMES: tuple[str | None, ...] = (None, "guilin", "bohu")

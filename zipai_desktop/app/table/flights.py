@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import cards
+from ..ui import cards
 
 
 def ease(t: float) -> float:
