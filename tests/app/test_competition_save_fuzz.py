@@ -226,7 +226,7 @@ def _draw_and_play(app: App, state: dict[str, Any]) -> None:
             _play_table(controller)
             scene._table_closed()
         if scene.phase == "standings":
-            scene.enter()  # the next round is seated and its bot tables played
+            scene.confirm()  # the next round is seated and its bot tables played
         app.frame(1 / 60)
         assert scene.phase in ("play", "final", "standings")
     finally:

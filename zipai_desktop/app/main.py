@@ -16,22 +16,16 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn, Protocol
+from typing import NoReturn
 
 from ..engine.jsonsafe import clip, name, printable
 from ..engine.match import seed_from_text
 from ..store.paths import HOME_ENV
 from ..tools.args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
 from ..tools.args import seed as seed_arg
+from .scene import Scene
 
 FPS = 60
-
-
-class Scene(Protocol):
-    def handle_event(self, event: Any) -> None: ...
-    def update(self, dt: float) -> None: ...
-    def draw(self, surface: Any) -> None: ...
-    def resize(self, size: tuple[int, int]) -> None: ...
 
 
 class App:
@@ -111,25 +105,34 @@ class App:
         except (SettingsError, OSError):
             pass  # an unwritable folder: the screen still switches
         for scene in self.scenes:
-            refresh = getattr(scene, "settings_changed", None)
-            if refresh is not None:
-                refresh()
+            scene.settings_changed()
 
     def push(self, scene: Scene) -> None:
+        """Open ``scene`` over the current one (which is told it is covered)."""
+        if self.scenes:
+            self.scenes[-1].leave()
         self.scenes.append(scene)
+        scene.enter()
 
     def replace(self, scene: Scene) -> None:
+        """Close the current scene and open ``scene`` in its place."""
         if self.scenes:
-            self.scenes.pop()
+            self.scenes.pop().leave()
         self.scenes.append(scene)
+        scene.enter()
 
     def pop(self) -> None:
+        """Close the current scene and go back to the one under it; the window closes with the last one."""
         if self.scenes:
-            self.scenes.pop()
-        if not self.scenes:
+            self.scenes.pop().leave()
+        if self.scenes:
+            self.scenes[-1].enter()
+        else:
             self.running = False
 
     def frame(self, dt: float) -> None:
+        """One frame: the events go to the top scene (F11 and window sizes to the window), then it is updated and
+        drawn."""
         import pygame
 
         for event in pygame.event.get():
@@ -173,6 +176,7 @@ class App:
             pass  # a size the settings do not accept, or an unwritable folder: the window still resizes
 
     def run(self) -> None:
+        """The frame loop, until the window is closed or the last scene leaves."""
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.frame(min(dt, 0.1))

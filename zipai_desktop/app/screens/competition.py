@@ -22,6 +22,7 @@ from ...competition.play import FIELD_LEVELS, BotTables, make_field
 from ...engine.rules import get_rules
 from ...engine.tournament import HUMAN, TableResult, Tournament
 from ...store.autosave import match_state
+from ..scene import Scene
 from ..table.controller import Controller, GameConfig, SeatConfig
 from ..table.persist import Persistence
 from ..ui.banner import localize
@@ -66,7 +67,7 @@ def level_name(level: str, lang: str) -> str:
     return "" if level == HUMAN else tr(f"bot.{level}", lang)
 
 
-class _Menu:
+class _Menu(Scene):
     """Rows drawn by hand, with a keyboard frame: the shared behaviour of both competition screens."""
 
     app: Any
@@ -81,7 +82,8 @@ class _Menu:
     def activate(self, row: Row) -> None:  # pragma: no cover - each screen defines it
         raise NotImplementedError
 
-    def enter(self) -> None:  # pragma: no cover
+    def confirm(self) -> None:  # pragma: no cover - each screen defines it
+        """Enter (or Return): the screen's main action."""
         raise NotImplementedError
 
     def back(self) -> None:  # pragma: no cover
@@ -96,7 +98,7 @@ class _Menu:
             elif event.key == pygame.K_SPACE and self.rows and self.focus is not None:
                 self.activate(self.rows[min(self.focus, len(self.rows) - 1)])
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.enter()
+                self.confirm()
             elif event.key == pygame.K_ESCAPE:
                 self.back()
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
@@ -184,7 +186,7 @@ class CompetitionSetupScene(_Menu):
         elif row.kind == "back":
             self.back()
 
-    def enter(self) -> None:
+    def confirm(self) -> None:
         if self.saved is not None:
             self.resume()
         else:
@@ -581,11 +583,11 @@ class CompetitionScene(_Menu):
 
     def activate(self, row: Row) -> None:
         if row.kind == "go":
-            self.enter()
+            self.confirm()
         elif row.kind == "back":
             self.back()
 
-    def enter(self) -> None:
+    def confirm(self) -> None:
         phase = self.phase
         if phase == "play":
             self.take_seat()

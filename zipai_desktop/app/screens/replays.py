@@ -33,6 +33,7 @@ from ...engine.record import RecordError, dumps, load, replay
 from ...store.atomic import quarantine, write_atomic
 from ...store.history import HandRow, History, open_history
 from ...store.paths import replays_dir
+from ..scene import Scene
 from ..table.view_model import TableView
 from ..ui import cards
 from ..ui.banner import localize
@@ -100,7 +101,7 @@ def record_id(record: Mapping[str, Any]) -> str:
 # The viewer.
 
 
-class ReplayScene:
+class ReplayScene(Scene):
     """One finished hand, step by step: ←/→, Space play/pause, Home/End, Esc back; Export writes it to a file."""
 
     def __init__(
@@ -582,7 +583,7 @@ def read_record_file(path: Path) -> dict[str, Any]:
     return record
 
 
-class ReplaysScene:
+class ReplaysScene(Scene):
     """The last 50 hands from the history, plus imported record files; click one to watch it."""
 
     LIMIT = 50

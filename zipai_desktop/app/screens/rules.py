@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ..scene import Scene
 from ..ui.assets import asset_path
 from ..ui.fonts import font, text
 from ..ui.gui import manager
@@ -243,7 +244,7 @@ def _layout_table(out: list[Line], rows: tuple[tuple[str, ...], ...], width: int
 # --- the scene --------------------------------------------------------------------------------------------------------
 
 
-class RulesScene:
+class RulesScene(Scene):
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", rules: str = "guilin") -> None:
         if rules not in GAMES:
             raise ValueError(f"rules must be one of {GAMES}, not {rules!r}")

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from ...store.settings import BOT_PACES, DISCARD_MODES, Settings, load_settings, save_settings
+from ..scene import Scene
 from ..table import layout
 from ..ui import cards
 from ..ui.banner import localize
@@ -30,7 +31,7 @@ def apply(settings: Settings) -> None:
     layout.set_scale(1.25 if settings.large_cards else 1.0)
 
 
-class SettingsScene:
+class SettingsScene(Scene):
     def __init__(
         self,
         app: Any,

@@ -12,6 +12,7 @@ import pygame_gui
 
 from ...engine.match import STAKE_BALANCES, STAKE_BASES, STAKE_MULTIPLIERS, seed_from_text
 from ...engine.rules import get_rules
+from ..scene import Scene
 from ..table.controller import HUMAN, Controller, GameConfig, SeatConfig
 from ..table.persist import Persistence
 from ..table.scene import TableScene
@@ -65,7 +66,7 @@ class Row:
     key: Any = None
 
 
-class SetupScene:
+class SetupScene(Scene):
     def __init__(self, app: Any, size: tuple[int, int], *, lang: str = "zh", notes: list[str] | None = None) -> None:
         from ...store.autosave import load_autosave
 

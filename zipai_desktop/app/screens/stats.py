@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 
 from ...store.history import History, Stats, open_history
+from ..scene import Scene
 from ..ui.banner import localize
 from ..ui.fonts import font
 from ..ui.gui import manager
@@ -38,7 +39,7 @@ def level_label(level: str, lang: str) -> str:
     return tr(f"bot.{level}", lang) if f"bot.{level}" in STRINGS else level
 
 
-class StatsScene:
+class StatsScene(Scene):
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, history: History | None = None) -> None:
         self.app = app
         self.size = size

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from ... import __version__
+from ..scene import Scene
 from ..ui import cards
 from ..ui.banner import Banner
 from ..ui.gui import manager
@@ -27,7 +28,7 @@ FAN = (1, 6, 9, 11, 16, 19)
 MENU = ("resume", "new_game", "competition", "tutorial", "rules", "stats", "replays", "settings", "quit")
 
 
-class TitleScene:
+class TitleScene(Scene):
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
         self.app = app
         self.size = size
@@ -250,7 +251,7 @@ class TitleScene:
         pygame.draw.line(surface, PANEL, (title.left, title.bottom + 2), (title.right, title.bottom + 2), 2)
 
 
-class TutorialChoiceScene:
+class TutorialChoiceScene(Scene):
     """Which tutorial: 桂林字牌 or 秀山博胡 (buttons, or the keys 1 / 2); Esc goes back to the title."""
 
     GAMES = ("guilin", "bohu")

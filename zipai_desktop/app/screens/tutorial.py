@@ -40,6 +40,7 @@ from ...engine.game import Game
 from ...engine.melds import MeldKind
 from ...engine.position import game_from_position
 from ...engine.rules import get_rules
+from ..scene import Scene
 from ..table.controller import HUMAN, Controller, GameConfig, SeatConfig
 from ..table.flights import Animation
 from ..table.scene import TableScene
@@ -162,7 +163,7 @@ class TutorialTable(TableScene):
         self.tutorial.finish()
 
 
-class TutorialScene:
+class TutorialScene(Scene):
     """The tutorial hand: a :class:`TutorialTable` and the banner on top of it."""
 
     def __init__(

@@ -22,6 +22,7 @@ from ...engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph, is_red, pars
 from ...engine.melds import Meld, MeldKind
 from ...engine.waits import Wait
 from ...store.settings import SPEED_RANGE, SettingsError, load_settings, save_settings
+from ..scene import Scene
 from ..ui import cards
 from ..ui.banner import Banner
 from ..ui.fonts import fitted, font, text
@@ -52,7 +53,7 @@ class Button:
     key: str = ""
 
 
-class TableScene:
+class TableScene(Scene):
     """One match at the table."""
 
     def __init__(
@@ -430,7 +431,7 @@ class TableScene:
         if self.confirm_leave:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
                 self.confirm_leave = False
-                self.leave()
+                self.leave_table()
             elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_n):
                 self.confirm_leave = False
             return
@@ -592,7 +593,7 @@ class TableScene:
                 self.hand_view.last_click = None
                 self._discard_card(spot.kind, spot.col, spot.row)
 
-    def leave(self) -> None:
+    def leave_table(self) -> None:
         """Leave the table: stop the bot worker (the match stays autosaved) and go back."""
         self.controller.close()
         if self.on_exit is not None:
@@ -603,7 +604,7 @@ class TableScene:
         self.result_collapsed = False
         if self.match_over:
             if self.on_exit is not None:
-                self.leave()
+                self.leave_table()
             return
         if not self.controller.next_hand():
             self.match_over = True
