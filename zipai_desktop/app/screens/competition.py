@@ -12,24 +12,29 @@ changes or presses the framed row, Enter goes on, Esc goes back.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from ...competition.play import FIELD_LEVELS, BotTables, make_field
+from ...competition.session import CompetitionSession
 from ...engine.rules import get_rules
-from ...engine.tournament import HUMAN, TableResult, Tournament
-from ...store.autosave import match_state
+from ...engine.tournament import HUMAN, Tournament
+from ...store.competition import CompetitionError, clear_competition, load_competition
+from ...store.history import open_history
+from ...store.settings import load_settings
 from ..scene import Scene
 from ..table.controller import Controller, GameConfig, SeatConfig
-from ..table.persist import Persistence
+from ..table.persist import CompetitionPersistence
+from ..table.scene import TableScene
 from ..ui.banner import localize
 from ..ui.fonts import font
 from ..ui.i18n import tr
 from ..ui.palette import FELT, GOLD, GREY, WHITE
 from ..ui.sizing import Painter, ui_for
+from ..ui.sound import Sound
+from .settings import apply
 from .tutorial import wrap
 
 #: Entrants offered per table size (a multiple of the table size, at least two tables), and the default.
@@ -126,7 +131,6 @@ class _Menu(Scene):
 
 class CompetitionSetupScene(_Menu):
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
-        from ...store.competition import load_competition
         from ...store.settings import load_settings
 
         self.app = app
@@ -150,7 +154,6 @@ class CompetitionSetupScene(_Menu):
         self._read_past()
 
     def _read_past(self) -> None:
-        from ...store.history import open_history
 
         self.past: list[Any] = []
         self.best: int | None = None
@@ -199,8 +202,6 @@ class CompetitionSetupScene(_Menu):
         """A new competition (a saved one is given up); ``inline`` plays the bot tables in this process (tests)."""
         import time
 
-        from ...store.competition import clear_competition
-
         clear_competition()
         if seed is None:
             seed = self.seed if self.seed is not None else int(time.time() * 1000) % 1_000_000_007
@@ -213,13 +214,12 @@ class CompetitionSetupScene(_Menu):
             seed,
             self.duplicate,
         )
-        scene = CompetitionScene(self.app, self.size, self.lang, t, inline=inline)
+        scene = CompetitionScene(self.app, self.size, self.lang, CompetitionSession(t, inline=inline))
         self.saved = None
         self._push(scene)
         return scene
 
     def resume(self, *, inline: bool = False) -> CompetitionScene | None:
-        from ...store.competition import CompetitionError
 
         if self.saved is None:
             return None
@@ -241,7 +241,6 @@ class CompetitionSetupScene(_Menu):
         if self.child is not None and (not self.app.scenes or self.app.scenes[-1] is self):
             self.child = None  # back from the competition: the record may have grown
             self._read_past()
-            from ...store.competition import load_competition
 
             self.saved, _ = load_competition()
 
@@ -349,216 +348,66 @@ class CompetitionSetupScene(_Menu):
 # The competition.
 
 
-class CompetitionPersistence(Persistence):
-    """The player's table in a competition: its hands go to the history like any match, its state into the
-    competition save (never the plain autosave), and the finished match is booked as the table's result."""
-
-    def __init__(self, scene: CompetitionScene, *, match_id: int | None = None) -> None:
-        super().__init__(match_id=match_id)
-        self.scene = scene
-
-    def after_action(self, controller: Controller) -> None:
-        try:
-            state = match_state(controller.match, self._seats(controller), controller.game)
-            state["history_match"] = self.match_id
-            result = controller.game.result
-            if result is not None:  # the hand's winner is saved with the finished hand, so a kill cannot lose it
-                self.scene.table_wins[str(controller.match.played)] = result.winner
-            self.scene.table_state = state
-            self.scene.save()
-        except Exception as exc:  # noqa: BLE001 - a failed save must not end the game; the last good one stays
-            self.messages.append(f"autosave failed: {exc}")
-
-    def match_finished(self, controller: Controller) -> None:
-        try:
-            if self.match_id is not None:
-                self.history.finish_match(self.match_id, controller.match.totals)
-        except Exception as exc:  # noqa: BLE001
-            self.messages.append(f"history not recorded: {exc}")
-        self.scene.book_table(controller)
-
-
 class CompetitionScene(_Menu):
-    def __init__(
-        self,
-        app: Any,
-        size: tuple[int, int],
-        lang: str,
-        tournament: Tournament,
-        *,
-        table: dict[str, Any] | None = None,
-        table_wins: dict[str, int | None] | None = None,
-        competition_id: int | None = None,
-        inline: bool = False,
-    ) -> None:
+    """The competition under way: the standings and this round's tables, the player's table opened over it (the
+    normal table scene), and the way on (next round, final). The session does the booking; this screen shows it."""
+
+    def __init__(self, app: Any, size: tuple[int, int], lang: str, session: CompetitionSession) -> None:
         self.app = app
         self.size = size
         self.lang = lang
-        self.t = tournament
-        self.table_state = table
-        self.table_wins: dict[str, int | None] = dict(table_wins or {})
-        self.competition_id = competition_id
-        self.inline = inline
-        self.notes: list[str] = []
+        self.session = session
         self.child: Any = None
         self.controller: Controller | None = None
-        self.finished_booked = False
-        self.bots = BotTables()
         self._init_menu()
-        if competition_id is None:
-            self._record_start()
-        if not self.t.tables:
-            self.t.start_round()
-        self.save()
-        self._run_bots()
 
     @classmethod
     def from_state(
         cls, app: Any, size: tuple[int, int], lang: str, state: dict[str, Any], *, inline: bool = False
     ) -> CompetitionScene:
-        from ...store.competition import restore_competition
+        """The saved competition, shown; a damaged save raises ``CompetitionError``."""
+        return cls(app, size, lang, CompetitionSession.from_state(state, inline=inline))
 
-        t, _table = restore_competition(state)
-        wins = state.get("table_wins")
-        cid = state.get("history_competition")
-        return cls(
-            app,
-            size,
-            lang,
-            t,
-            table=state.get("table"),
-            table_wins=wins if isinstance(wins, dict) else None,
-            competition_id=cid if isinstance(cid, int) else None,
-            inline=inline,
-        )
+    @property
+    def t(self) -> Tournament:
+        """The tournament (seating, results, standings)."""
+        return self.session.t
 
-    # --- the store ----------------------------------------------------------------------------------------------
+    @property
+    def notes(self) -> list[str]:
+        """What failed (a save, the history, a bot table), newest last."""
+        return self.session.notes
 
-    def _record_start(self) -> None:
-        from ...store.history import open_history
+    @property
+    def bots(self) -> BotTables:
+        """The bot tables' worker."""
+        return self.session.bots
 
-        t = self.t
-        try:
-            with open_history() as history:
-                self.competition_id = history.start_competition(
-                    t.rules, t.table_size, len(t.entrants), t.rounds, t.hands, duplicate=t.duplicate, seed=t.seed
-                )
-        except Exception as exc:  # noqa: BLE001 - the record is a convenience; the competition goes on
-            self.notes.append(f"history not recorded: {exc}")
-
-    def save(self) -> None:
-        """Write the competition save (atomic): the tournament, the player's table in progress and its winners."""
-        from ...store.competition import clear_competition, competition_state, save_competition
-
-        try:
-            if self.t.over:
-                clear_competition()
-                return
-            state = competition_state(self.t, self.table_state, self.competition_id)
-            state["table_wins"] = self.table_wins
-            save_competition(state)
-        except Exception as exc:  # noqa: BLE001 - a failed save must not stop the competition
-            self.notes.append(f"autosave failed: {exc}")
-
-    def _book_finish(self) -> None:
-        """The competition is over: the player's rank goes to the record (once)."""
-        from ...store.history import open_history
-
-        if self.finished_booked or not self.t.over:
-            return
-        self.finished_booked = True
-        human = self.t.human()
-        final = self.t.standings()
-        mine = next((s for s in final if s.entrant == human), None)
-        if self.competition_id is None or mine is None:
-            return
-        standings = [
-            {"rank": s.rank, "entrant": s.entrant, "level": self.t.entrants[s.entrant].level, "points": s.points}
-            for s in final
-        ]
-        try:
-            with open_history() as history:
-                history.finish_competition(self.competition_id, mine.rank, mine.points, mine.hands_won, standings)
-        except Exception as exc:  # noqa: BLE001
-            self.notes.append(f"history not recorded: {exc}")
-
-    # --- tables -------------------------------------------------------------------------------------------------
-
-    def _run_bots(self) -> None:
-        """Start this round's bot tables (a worker process; ``inline``: here and now, for repeatable tests)."""
-        if self.t.over:
-            return
-        if self.inline:
-            from ...competition.play import play_bot_table
-
-            human_table = self.t.human_table()
-            for table in self.t.pending():
-                if table != human_table:
-                    self.t.record(play_bot_table(self.t, len(self.t.tables), table))
-            self.save()
-        else:
-            self.bots.submit(self.t)
-
-    def book_table(self, controller: Controller) -> None:
-        """The player's table finished its match: book it like any table."""
-        round_no = len(self.t.tables)
-        table = self.t.human_table(round_no)
-        if table is None or table not in self.t.pending():
-            return
-        seated = self.t.tables[round_no - 1][table]
-        won = [0] * len(seated)
-        for winner in self.table_wins.values():
-            if winner is not None and 0 <= winner < len(seated):
-                won[winner] += 1
-        self.t.record(TableResult(round_no, table, seated, tuple(controller.match.totals), tuple(won)))
-        self.table_state = None
-        self.table_wins = {}
-        self.save()
-        self._book_finish()
+    @property
+    def table_state(self) -> dict[str, Any] | None:
+        """The player's match in progress, as saved (None before the player sat down this round)."""
+        return self.session.table_state
 
     @property
     def phase(self) -> str:
         """final | standings (the round is complete) | waiting (for the bot tables) | play (the player's table)."""
-        if self.t.over:
-            return "final"
-        round_no = len(self.t.tables)
-        if self.t.round_complete(round_no):
-            return "standings"
-        if self.t.human_table(round_no) not in self.t.pending():
-            return "waiting"
-        return "play"
+        return self.session.phase
 
     def take_seat(self, *, inline_bots: bool = False) -> Controller:
         """Sit down at the player's table (or go back to it): the normal table scene over this screen."""
-        from ...store.autosave import restore
-        from ...store.settings import load_settings
-        from ..table.scene import TableScene
-        from ..ui.sound import Sound
-        from .settings import apply
-
         t = self.t
-        round_no = len(t.tables)
-        table = t.human_table(round_no)
-        assert table is not None
-        seated = t.tables[round_no - 1][table]
-        seats = [SeatConfig(t.entrants[e].level, entrant_name(t, e, self.lang)) for e in seated]
+        seating = self.session.seating()
+        seats = [SeatConfig(t.entrants[e].level, entrant_name(t, e, self.lang)) for e in seating.entrants]
         config = GameConfig(
             rules=t.rules,
             players=t.table_size,
             seats=seats,
             options=dict(t.options),
-            seed=t.seed_of(round_no, table),
+            seed=seating.seed,
             hands=t.hands,
         )
-        resume = None
-        match_id = None
-        if self.table_state is not None:
-            match, _seats, game = restore(self.table_state)
-            resume = (match, game)
-            previous = self.table_state.get("history_match")
-            match_id = previous if isinstance(previous, int) else None
-        persistence = CompetitionPersistence(self, match_id=match_id)
-        controller = Controller(config, inline_bots=inline_bots, persistence=persistence, resume=resume)
+        persistence = CompetitionPersistence(self.session, match_id=seating.match_id)
+        controller = Controller(config, inline_bots=inline_bots, persistence=persistence, resume=seating.resume)
         self.controller = controller
         settings, _ = load_settings()
         apply(settings)
@@ -582,47 +431,31 @@ class CompetitionScene(_Menu):
     # --- input --------------------------------------------------------------------------------------------------
 
     def activate(self, row: Row) -> None:
+        """A click on (or Space at) a row: go on, or back."""
         if row.kind == "go":
             self.confirm()
         elif row.kind == "back":
             self.back()
 
     def confirm(self) -> None:
+        """Enter: sit down at the player's table, seat the next round, or leave the final standings."""
         phase = self.phase
         if phase == "play":
             self.take_seat()
         elif phase == "standings":
-            self.t.start_round()
-            self.save()
-            self._run_bots()
+            self.session.next_round()
         elif phase == "final":
             self.back()
 
     def back(self) -> None:
         """Back to the competition setup (the competition stays saved unless it is over)."""
-        self.bots.close()
+        self.session.close()
         self.app.pop()
 
     def update(self, dt: float) -> None:
-        if self.child is not None:
-            return
-        try:
-            finished = self.bots.poll()
-        except Exception as exc:  # noqa: BLE001 - a failed bot table is shown, and played again here
-            self.notes.append(f"{type(exc).__name__}: {exc}")
-            self.bots.close()
-            self.bots = BotTables()
-            self.inline = True
-            self._run_bots()
-            return
-        for result in finished:
-            with contextlib.suppress(ValueError):  # already booked (a resumed round): keep the first booking
-                self.t.record(result)
-        if finished:
-            self.save()
-            self._book_finish()
-        if not self.inline and not self.bots.busy and not self.t.over:
-            self.bots.submit(self.t)  # a resumed round: the tables not booked before the quit
+        """Book the bot tables that finished (not while the player's table is open over this screen)."""
+        if self.child is None:
+            self.session.poll()
 
     # --- drawing --------------------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...bots.base import make_bot
 from ...bots.heuristic import bot_seed
@@ -22,8 +22,27 @@ from ...engine.observation import Observation, observe
 from ...engine.rules import get_rules
 from ...engine.waits import Wait, waits
 
-if TYPE_CHECKING:
-    from .persist import Persistence
+
+class Recorder(Protocol):
+    """What the controller tells the store (``persist.Persistence``; a competition's table its own kind)."""
+
+    messages: list[Any]
+
+    def start_match(self, controller: Controller) -> None:
+        """A match begins (or is resumed)."""
+
+    def after_action(self, controller: Controller) -> None:
+        """An action was applied: save the state."""
+
+    def hand_finished(self, controller: Controller) -> None:
+        """A hand ended: record it."""
+
+    def mark_assisted(self) -> None:
+        """The player took a hint: the hand is marked as assisted."""
+
+    def match_finished(self, controller: Controller) -> None:
+        """The match ended: record its totals."""
+
 
 HUMAN = "human"
 HINT_BUDGET_S = 0.3  # the strong bot's search time for a hint computed inline (tests, the headless demo)
@@ -60,7 +79,7 @@ class Controller:
         config: GameConfig,
         *,
         inline_bots: bool = False,
-        persistence: Persistence | None = None,
+        persistence: Recorder | None = None,
         resume: tuple[Match, Game | None] | None = None,
         game: Game | None = None,
     ) -> None:

@@ -16,6 +16,7 @@ from ...store.history import History, open_history
 from ...store.notice import Notice, error_text
 
 if TYPE_CHECKING:
+    from ...competition.session import CompetitionSession
     from .controller import Controller
 
 
@@ -135,3 +136,32 @@ def recover_at_start(state: Mapping[str, Any] | None) -> list[str]:
     finally:
         persistence.history.close()
     return persistence.messages
+
+
+class CompetitionPersistence(Persistence):
+    """The player's table in a competition: its hands go to the history like any match, its state into the
+    competition save (never the plain autosave), and the finished match is booked as the table's result."""
+
+    def __init__(self, session: CompetitionSession, *, match_id: int | None = None) -> None:
+        super().__init__(match_id=match_id)
+        self.session = session
+
+    def after_action(self, controller: Controller) -> None:
+        """Save the table's state into the competition save (with the hand's winner once a hand is over)."""
+        try:
+            state = match_state(controller.match, self._seats(controller), controller.game)
+            state["history_match"] = self.match_id
+            result = controller.game.result
+            finished = (controller.match.played, result.winner) if result is not None else None
+            self.session.table_progress(state, finished)
+        except Exception as exc:  # noqa: BLE001 - a failed save must not end the game; the last good one stays
+            self.messages.append(f"autosave failed: {exc}")
+
+    def match_finished(self, controller: Controller) -> None:
+        """Close the match in the history and book the table's result in the competition."""
+        try:
+            if self.match_id is not None:
+                self.history.finish_match(self.match_id, controller.match.totals)
+        except Exception as exc:  # noqa: BLE001
+            self.messages.append(f"history not recorded: {exc}")
+        self.session.book_table(tuple(controller.match.totals))
