@@ -14,7 +14,7 @@ from zipai_desktop.app.screens.settings import SettingsScene
 from zipai_desktop.app.screens.title import TitleScene
 from zipai_desktop.store.settings import load_settings, save_settings
 
-from .ui import key
+from .drive import key
 
 
 def is_fullscreen() -> bool:

@@ -82,7 +82,7 @@ class _Menu(Scene):
     def _init_menu(self) -> None:
         self.rows: list[Row] = []
         self.focus: int | None = None
-        self.paint = Painter()  # what was drawn, for the layout check (tests/app/test_sizing.py)
+        self.paint = Painter()  # what was drawn, for the layout check (tests/app/ui/test_sizing.py)
 
     def activate(self, row: Row) -> None:  # pragma: no cover - each screen defines it
         raise NotImplementedError

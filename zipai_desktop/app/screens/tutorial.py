@@ -83,7 +83,7 @@ STEPS = ("start", "flip", "chi", "discard1", "peng", "discard2", "sao", "discard
 
 GUILIN = Script("guilin", HANDS, WALL, DISCARDS, STEPS, ("flip", "sao"), "tutorial")
 #: 秀山博胡: the dealer (seat 0) has made the opening discard; every seat holds 19. The bots' hands can use none of the
-#: cards drawn or discarded (found by a seeded search, checked by tests/app/test_tutorial_and_rules.py).
+#: cards drawn or discarded (found by a seeded search, checked by tests/app/screens/test_tutorial_and_rules.py).
 BOHU = Script(
     "bohu",
     (
@@ -186,7 +186,7 @@ class TutorialScene(Scene):
         self.seen: list[str] = ["start"]  # the steps met so far, in order
         self.paused = False
         self.closed = False
-        self.paint = Painter()  # the banner's lines (tests/app/test_sizing.py checks they fit)
+        self.paint = Painter()  # the banner's lines (tests/app/ui/test_sizing.py checks they fit)
         self.controller = tutorial_controller(game)
         self.table = TutorialTable(
             self, self.controller, size, lang=lang, speed=speed, on_exit=self.finish, sound=sound

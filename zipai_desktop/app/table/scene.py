@@ -90,7 +90,7 @@ class TableScene(Scene):
         self._notices = 0  # how many of the persistence's messages the banner has taken
         self.helpers = {"hu": True, "waits": True, "log": True}
         self.show_help = False
-        self.help_paint = Painter()  # the key help's lines (tests/app/test_sizing.py checks they fit)
+        self.help_paint = Painter()  # the key help's lines (tests/app/ui/test_sizing.py checks they fit)
         self.cues: list[list[object]] = []  # [seat, text, seconds left]: forced actions announce themselves
         self._waits_key: tuple[object, ...] = ()
         self._waits: list[Wait] = []

@@ -3,7 +3,7 @@
 The texts live in one catalog file per language, ``assets/i18n/zh.json`` and ``assets/i18n/en.json`` (key -> text);
 ``tr(key, lang, **fields)`` looks a key up and fills its ``{fields}``. The bundled font is a subset: after adding or
 changing a string, run ``python build/make_font_subset.py`` (it reads the catalogs) and commit the new fonts;
-``tests/app/test_font_and_strings.py`` fails while a character is missing from the font or a key from a catalog.
+``tests/app/ui/test_font_and_strings.py`` fails while a character is missing from the font or a key from a catalog.
 
 English text writes "..." rather than "…": the Chinese font draws U+2026 centred, as Chinese text wants it.
 

@@ -7,8 +7,8 @@ number of pixels: a button is as wide as its label measured in the font it is dr
 font size through :func:`gui.manager`.
 
 The screens also record what they draw in a :class:`Painter` (each label with the box it must fit, and whether the box
-is clickable), so one test (``tests/app/test_sizing.py``) can walk every screen at several sizes in both languages and
-check that no text is cut off and no two clickable things or two texts overlap.
+is clickable), so one test (``tests/app/ui/test_sizing.py``) can walk every screen at several sizes in both languages
+and check that no text is cut off and no two clickable things or two texts overlap.
 """
 
 from __future__ import annotations

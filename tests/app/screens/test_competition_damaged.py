@@ -23,7 +23,7 @@ from zipai_desktop.engine.tournament import Tournament
 from zipai_desktop.store import paths
 from zipai_desktop.store.competition import competition_state
 
-from .ui import key, press
+from ..drive import key, press
 
 #: Where the screenshots go when asked (ZIPAI_SCREENSHOTS=folder): to look at the notice in both languages.
 SHOTS = os.environ.get("ZIPAI_SCREENSHOTS")

@@ -11,7 +11,7 @@ from zipai_desktop.app.screens.replays import ReplaysScene
 from zipai_desktop.engine.record import to_record
 from zipai_desktop.store.paths import replays_dir
 
-from ..store.play import finished_hand
+from ...store.play import finished_hand
 
 
 def test_damaged_imports_are_moved_aside_once_and_the_good_one_is_listed() -> None:

@@ -18,7 +18,7 @@ from zipai_desktop.app.table.settlement_panel import build_panel, buttons  # noq
 from zipai_desktop.app.ui.i18n import tr  # noqa: E402
 from zipai_desktop.engine.cards import parse_cards  # noqa: E402
 
-from .ui import key, press  # noqa: E402
+from ..drive import key, press  # noqa: E402
 
 
 def table_for(rules: str, seed: int, size: tuple[int, int] = (1280, 720), lang: str = "zh") -> tuple[App, TableScene]:

@@ -10,7 +10,7 @@ import pytest
 from zipai_desktop.app.main import App
 from zipai_desktop.app.ui.sizing import Drawn, problems, ui_for
 
-from .screens import LANGS, SCREENS, SIZES, close, drawn, open_screen
+from ..screen_catalog import LANGS, SCREENS, SIZES, close, drawn, open_screen
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

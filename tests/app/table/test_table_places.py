@@ -20,7 +20,7 @@ from zipai_desktop.engine.melds import Meld, MeldKind  # noqa: E402
 from zipai_desktop.engine.position import game_from_position  # noqa: E402
 from zipai_desktop.engine.rules import get_rules  # noqa: E402
 
-from ..engine.notation import drive  # noqa: E402
+from ...engine.notation import drive  # noqa: E402
 
 GUILIN = get_rules("guilin")
 

@@ -21,7 +21,7 @@ from zipai_desktop.store.autosave import load_autosave
 from zipai_desktop.store.history import HandRow, open_history
 from zipai_desktop.store.paths import replays_dir
 
-from .ui import key, press
+from ..drive import key, press
 
 SIZES = [(1280, 720), (1024, 640)]
 LANGS = ["zh", "en"]

@@ -23,7 +23,7 @@ from zipai_desktop.app.ui.sound import EFFECTS, Sound
 from zipai_desktop.engine import events as ev
 from zipai_desktop.engine.cards import NUM_KINDS, is_red
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 SOUNDS = REPO / "assets" / "sounds"
 
 

@@ -13,7 +13,7 @@ from zipai_desktop.app.screens.title import TitleScene
 from zipai_desktop.app.table.scene import TableScene
 from zipai_desktop.store.settings import load_settings
 
-from .ui import key
+from ..drive import key
 
 
 def test_title_setup_and_table_by_keyboard() -> None:

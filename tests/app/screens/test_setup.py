@@ -8,7 +8,7 @@ from zipai_desktop.app.main import App
 from zipai_desktop.app.screens.setup import SetupScene, option_choices
 from zipai_desktop.app.table.scene import TableScene
 
-from .ui import press
+from ..drive import press
 
 
 def test_setup_to_table_with_the_mouse() -> None:

@@ -24,9 +24,9 @@ from zipai_desktop.engine.actions import Chi, Discard, Hu, Pass, Peng  # noqa: E
 from zipai_desktop.engine.cards import parse_card  # noqa: E402
 from zipai_desktop.engine.melds import MeldKind  # noqa: E402
 
-from .ui import press
+from ..drive import press
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def click(pos: tuple[int, int]) -> None:

@@ -3,7 +3,7 @@
 
 The hands are seeded bot hands driven through the scene's own update loop (drawn once at the end), so each picture
 depends only on the seed and the code. Pictures are compared scaled down, with a tolerance. To accept an intended
-change, look at the new PNGs and run ``ZIPAI_UPDATE_SCREENSHOTS=1 pytest tests/app/test_table_screenshots.py``.
+change, look at the new PNGs and run ``ZIPAI_UPDATE_SCREENSHOTS=1 pytest tests/app/table/test_table_screenshots.py``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from zipai_desktop.app.main import App  # noqa: E402
 from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.table.scene import TableScene  # noqa: E402
 
-REFERENCES = Path(__file__).parent / "screenshots"
+REFERENCES = Path(__file__).parents[1] / "screenshots"
 SIZES = [(1024, 640), (1280, 720), (3840, 2160)]
 LANGS = ["zh", "en"]
 #: (name, rules, seats, seed): seeded hands of 初学 bots; the seed picks the ending (see each name).

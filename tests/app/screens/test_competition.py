@@ -20,7 +20,7 @@ from zipai_desktop.engine.actions import Discard, Hu, Pass
 from zipai_desktop.store.competition import load_competition
 from zipai_desktop.store.history import open_history
 
-from .ui import key, press
+from ..drive import key, press
 
 QUICK = ("random", "beginner")
 

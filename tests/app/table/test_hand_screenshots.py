@@ -17,9 +17,9 @@ from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, Se
 from zipai_desktop.app.table.scene import TableScene
 from zipai_desktop.engine.actions import Discard
 
-from .test_screenshots import difference
+from ..test_screenshots import difference
 
-REFERENCES = Path(__file__).parent / "screenshots"
+REFERENCES = Path(__file__).parents[1] / "screenshots"
 SIZES = [(1024, 640), (1280, 720), (3840, 2160)]
 
 

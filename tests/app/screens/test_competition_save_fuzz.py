@@ -39,7 +39,7 @@ from zipai_desktop.store import paths
 from zipai_desktop.store.autosave import match_state
 from zipai_desktop.store.competition import competition_state, load_competition
 
-from ..store.play import play
+from ...store.play import play
 
 MESSAGE_LIMIT = 400  # one readable line
 FIELD = ("random", "beginner")  # quick bots: the property is about the save, not about play strength
@@ -334,7 +334,7 @@ def _huge(kind: str) -> dict[str, Any]:
 @pytest.mark.parametrize("kind", ["entrants", "table winners"])
 def test_a_save_built_to_fill_the_memory_is_refused_under_a_memory_cap(tmp_path: Path, kind: str) -> None:
     home = tmp_path / "home"
-    env = dict(os.environ, ZIPAI_HOME=str(home), PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    env = dict(os.environ, ZIPAI_HOME=str(home), PYTHONPATH=str(Path(__file__).resolve().parents[3]))
     data = home / "data"
     data.mkdir(parents=True)
     (data / "competition.json").write_text(json.dumps(_huge(kind)), encoding="utf-8")

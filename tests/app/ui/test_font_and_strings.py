@@ -14,7 +14,7 @@ from zipai_desktop.app.ui.assets import FONT_FILES, asset_path, font_path
 from zipai_desktop.app.ui.i18n import LANGUAGES, STRINGS, tr
 from zipai_desktop.engine.cards import GLYPHS
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 CARD_GLYPHS = GLYPHS + "叄"
 
 
