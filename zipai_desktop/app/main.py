@@ -368,7 +368,7 @@ def _run_demo(args: argparse.Namespace) -> int:
         if args.live_bots:
             app.clock.tick(FPS)
         if table.show_result and not args.screenshot:
-            table._next_hand()
+            table.next_hand()
         say(persistence.messages)  # the store's problems (history moved aside, autosave failed), each once
     status = 0
     try:

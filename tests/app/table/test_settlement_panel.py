@@ -64,7 +64,7 @@ def test_a_win_pauses_on_the_winning_card_reveals_every_hand_then_explains_the_s
     # each payment line: who pays whom how much, and why (自摸: each other player pays T)
     assert len(model.payments) == len(s.payments) == 2
     for line, p in zip(model.payments, s.payments, strict=True):
-        assert table._short(p.payer) in line and f"{p.amount}分" in line and f"每家付{p.per}舵" in line
+        assert table.short_name(p.payer) in line and f"{p.amount}分" in line and f"每家付{p.per}舵" in line
     assert model.value.endswith(f"= {s.duo}舵")
     # the hands left, face up: the engine's own reveal
     revealed = [cards for _, cards in model.hands]

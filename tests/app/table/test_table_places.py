@@ -12,6 +12,7 @@ import pygame  # noqa: E402
 
 from zipai_desktop.app.main import App  # noqa: E402
 from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
+from zipai_desktop.app.table.flights import meld_pos  # noqa: E402
 from zipai_desktop.app.table.scene import TableScene  # noqa: E402
 from zipai_desktop.app.ui import cards  # noqa: E402
 from zipai_desktop.engine import events as ev  # noqa: E402
@@ -54,7 +55,7 @@ def test_a_face_down_sao_shows_its_kind_to_its_owner_only() -> None:
     def column_top(seat: int) -> pygame.Surface:
         surface = pygame.Surface(table.size)
         table._draw_meld(surface, seat, 0, table.view.melds[0][0])
-        x, y = table._meld_pos(seat, 0)
+        x, y = meld_pos(table.layout, seat, 0)
         return surface.subsurface(pygame.Rect(x - w // 2, y - back.get_height() // 2, w // 2, back.get_height() // 3))
 
     mine = column_top(0)  # the viewer's own 扫
@@ -73,7 +74,7 @@ def test_one_name_per_seat_at_the_table_and_in_the_replays() -> None:
     g = game_from_position(GUILIN, hands=["", ""], dealer=0, to_discard=0)
     table = scene_for(g)
     kinds = [c.kind for c in table.controller.config.seats]
-    assert [table._short(s) for s in range(3)] == ["你", "电脑2", "电脑3"]
+    assert [table.short_name(s) for s in range(3)] == ["你", "电脑2", "电脑3"]
     assert [table._name(s) for s in range(3)] == ["你", "电脑2（普通）", "电脑3（普通）"]
     assert [seat_name(s, kinds, "zh") for s in range(3)] == [table._name(s) for s in range(3)]
     # hot-seat: each person is 玩家n, in the replays too

@@ -157,7 +157,7 @@ class TutorialTable(TableScene):
             return
         super()._act(action)
 
-    def _next_hand(self) -> None:
+    def next_hand(self) -> None:
         """The settlement closes the tutorial (there is no next hand)."""
         self.show_result = False
         self.tutorial.finish()

@@ -5,8 +5,6 @@ Kept out of :mod:`table` so the scene stays about the play. Each draw function t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...engine.actions import Action
@@ -17,9 +15,7 @@ from ..ui.fonts import text
 from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY, PANEL, WHITE
 from .hint import action_text, reason
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .host import TableHost
 
 TOAST_SECONDS = 1.6
 SOURCES = (Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD)
@@ -43,7 +39,7 @@ def waits_entries(waits: list[Wait], rules: str, lang: str) -> list[str]:
     return out
 
 
-def waits_area(scene: TableScene) -> pygame.Rect:
+def waits_area(scene: TableHost) -> pygame.Rect:
     """Above the viewer's melds and pile, below the middle of the table, left of the claim prompt (never off the
     screen, never over the hand)."""
     lay = scene.layout
@@ -71,7 +67,7 @@ def _wrap(line: str, size: int, width: int) -> list[str]:
     return out
 
 
-def draw_waits(scene: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
+def draw_waits(scene: TableHost, surface: pygame.Surface) -> pygame.Rect | None:
     """听: the cards that would win now, each with the 胡 / 舵 (胡息 / score) of each source. Not during the deal.
     Returns the box drawn (None when there is nothing to show)."""
     waits = scene.current_waits()
@@ -100,16 +96,16 @@ def draw_waits(scene: TableScene, surface: pygame.Surface) -> pygame.Rect | None
     return box
 
 
-def toast(scene: TableScene, message: str) -> None:
+def toast(scene: TableHost, message: str) -> None:
     scene.toast = [message, TOAST_SECONDS]
 
 
-def toggle_toast(scene: TableScene, name_key: str, on: bool) -> None:
+def toggle_toast(scene: TableHost, name_key: str, on: bool) -> None:
     """F1 / F2 / F3 / F4 say what they toggled."""
     toast(scene, tr("toast.on" if on else "toast.off", scene.lang, name=tr(name_key, scene.lang)))
 
 
-def draw_toast(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_toast(scene: TableHost, surface: pygame.Surface) -> None:
     if scene.toast is None:
         return
     w, h = scene.size
@@ -121,7 +117,7 @@ def draw_toast(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(img, box)
 
 
-def draw_confirm_leave(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_confirm_leave(scene: TableHost, surface: pygame.Surface) -> None:
     """Esc at the table: leave this hand? Enter / Y leaves, Esc / N stays."""
     w, h = scene.size
     size = max(15, h // 30)
@@ -139,13 +135,13 @@ def draw_confirm_leave(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(keys, keys.get_rect(midbottom=(panel.centerx, panel.bottom - 22)))
 
 
-def hint_text(scene: TableScene, action: Action) -> str:
+def hint_text(scene: TableHost, action: Action) -> str:
     obs = scene.controller.observation(scene.viewer)
     why = reason(obs, action, tr, scene.lang)
     return tr("hint.line", scene.lang, action=action_text(action, tr, scene.lang), reason=why)
 
 
-def draw_hint(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_hint(scene: TableHost, surface: pygame.Surface) -> None:
     """The hint's line, just above the prompt area (right), while the decision it answers is open."""
     line = scene.hint_line()
     if not line:

@@ -9,7 +9,7 @@ button) to a bar at the top so the whole table can be read, and reopens the same
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -18,10 +18,8 @@ from ..ui import cards
 from ..ui.fonts import font, text
 from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY, PANEL, WHITE
+from .host import TableHost
 from .stakes_view import hand_stakes_text
-
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 XING_RED = (220, 70, 60)
 
@@ -60,7 +58,7 @@ def _counts_to_cards(counts_text: str) -> tuple[int, ...]:
     return tuple(parse_cards(counts_text)) if counts_text else ()
 
 
-def build_panel(scene: TableScene) -> PanelModel:
+def build_panel(scene: TableHost) -> PanelModel:
     """The panel's content for the finished hand at ``scene``."""
     lang = scene.lang
     view = scene.view
@@ -77,7 +75,7 @@ def build_panel(scene: TableScene) -> PanelModel:
         model.how = tr("result.draw_explained", lang)
     else:
         you = won.seat == scene.viewer and len(controller.humans) == 1
-        who = tr("result.you_win", lang) if you else tr("result.wins", lang, name=scene._short(won.seat))
+        who = tr("result.you_win", lang) if you else tr("result.wins", lang, name=scene.short_name(won.seat))
         model.title += "  " + who
         model.how = _how(scene, won.source, won.from_seat, settlement.special)
         model.win_card = won.card
@@ -104,36 +102,36 @@ def build_panel(scene: TableScene) -> PanelModel:
         for seat in range(view.players):
             pts = result.points[seat]
             total = match.totals[seat] + (pts if not scene.match_over else 0)
-            model.seats.append((scene._short(seat), pts, total))
-        model.stakes = hand_stakes_text(match, result.points, lang, scene._short, booked=scene.match_over)
+            model.seats.append((scene.short_name(seat), pts, total))
+        model.stakes = hand_stakes_text(match, result.points, lang, scene.short_name, booked=scene.match_over)
         rounds = controller.rules.rounds(controller.options)
         if rounds is not None:
             totals = match.round_totals if scene.match_over else match.round_totals_with(result)
-            parts = "  ".join(f"{scene._short(s)} {totals[s]}/{rounds.target}" for s in range(view.players))
+            parts = "  ".join(f"{scene.short_name(s)} {totals[s]}/{rounds.target}" for s in range(view.players))
             model.round = f"{tr('result.round_progress', lang)}: {parts}"
     if view.ended is not None:
         for seat in range(view.players):
             if seat in controller.game.active:
-                model.hands.append((scene._short(seat), _counts_to_cards(view.ended.hands[seat])))
+                model.hands.append((scene.short_name(seat), _counts_to_cards(view.ended.hands[seat])))
     model.footer = tr("result.match_over" if scene.match_over else "result.next_hand", lang)
     return model
 
 
-def _how(scene: TableScene, source: str, from_seat: int, special: tuple[str, ...]) -> str:
+def _how(scene: TableHost, source: str, from_seat: int, special: tuple[str, ...]) -> str:
     lang = scene.lang
     if source == "own_draw":
         line = tr("result.how.zimo", lang)
     elif source == "other_draw":
-        line = tr("result.how.pinghu", lang, name=scene._short(from_seat))
+        line = tr("result.how.pinghu", lang, name=scene.short_name(from_seat))
     elif source == "discard":
-        line = tr("result.how.dianpao", lang, name=scene._short(from_seat))
+        line = tr("result.how.dianpao", lang, name=scene.short_name(from_seat))
     else:
         line = tr("result.how.deal", lang)
     extra = [tr(f"special.{n}", lang) for n in special if n in ("tianhu", "dihu", "sanlong_wukan")]
     return "  ".join([line, *extra])
 
 
-def _guilin_lines(scene: TableScene, s: Any, model: PanelModel, unit: str) -> None:
+def _guilin_lines(scene: TableHost, s: Any, model: PanelModel, unit: str) -> None:
     lang = scene.lang
     for flip in s.xing:
         parts = [f"{tr('xing.' + cat, lang)} {glyph(k)}×{n}" for k, cat, n in flip.counted]
@@ -150,11 +148,11 @@ def _guilin_lines(scene: TableScene, s: Any, model: PanelModel, unit: str) -> No
     model.value = f"{line} = {s.duo}{duo}"
     for p in s.payments:
         reason = tr(f"pay.{p.reason}", lang, t=p.per, t2=2 * p.per)
-        names = {"payer": scene._short(p.payer), "payee": scene._short(p.payee), "amount": p.amount}
+        names = {"payer": scene.short_name(p.payer), "payee": scene.short_name(p.payee), "amount": p.amount}
         model.payments.append(f"{tr('result.pays', lang, **names)}   ({reason})")
 
 
-def _bohu_lines(scene: TableScene, s: Any, model: PanelModel, unit: str, winner: int) -> None:
+def _bohu_lines(scene: TableHost, s: Any, model: PanelModel, unit: str, winner: int) -> None:
     lang = scene.lang
     fan = tr("result.fan", lang)
     raw = f" ({tr('result.doubled', lang, raw=s.raw_hu)})" if s.hu != s.raw_hu else ""
@@ -165,10 +163,10 @@ def _bohu_lines(scene: TableScene, s: Any, model: PanelModel, unit: str, winner:
     model.ming_tang = f"{tr('result.ming_tang', lang)}: {'  '.join(entries)}   ({combination})"
     for p in s.payments:
         reason = tr(f"pay.{p.reason}", lang, t=p.per, t2=2 * p.per)
-        names = {"payer": scene._short(p.payer), "payee": scene._short(p.payee), "amount": p.amount}
+        names = {"payer": scene.short_name(p.payer), "payee": scene.short_name(p.payee), "amount": p.amount}
         model.payments.append(f"{tr('result.pays', lang, **names)}   ({reason})")
     if not s.payments:
-        model.payments.append(tr("pay.winner_only", lang, name=scene._short(winner), score=s.score))
+        model.payments.append(tr("pay.winner_only", lang, name=scene.short_name(winner), score=s.score))
 
 
 # --- drawing ----------------------------------------------------------------------------------------------------------
@@ -182,14 +180,14 @@ def panel_rect(size: tuple[int, int]) -> pygame.Rect:
     return rect
 
 
-def button_labels(scene: TableScene) -> dict[str, str]:
+def button_labels(scene: TableHost) -> dict[str, str]:
     """The buttons' words: ``toggle`` (收起 / 展开结算, Esc) and ``next`` (下一局 or 比赛结束, Enter)."""
     toggle = tr("result.expand" if scene.result_collapsed else "result.collapse", scene.lang) + "  (Esc)"
     footer = tr("result.match_over" if scene.match_over else "result.next_hand", scene.lang)
     return {"toggle": toggle, "next": footer + "  (Enter)"}
 
 
-def buttons(scene: TableScene) -> dict[str, pygame.Rect]:
+def buttons(scene: TableHost) -> dict[str, pygame.Rect]:
     """The panel's buttons: ``toggle`` (收起 / 结算) and ``next`` (下一局), open or collapsed."""
     w, h = scene.size
     labels = button_labels(scene)
@@ -210,19 +208,19 @@ def buttons(scene: TableScene) -> dict[str, pygame.Rect]:
     return {"toggle": toggle, "next": nxt}
 
 
-def handle_result_event(scene: TableScene, event: pygame.event.Event) -> None:
+def handle_result_event(scene: TableHost, event: pygame.event.Event) -> None:
     """Esc or 收起 collapses / reopens the panel; Enter or 下一局 goes on."""
     if event.type == pygame.KEYDOWN:
         if event.key == pygame.K_ESCAPE:
             scene.result_collapsed = not scene.result_collapsed
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            scene._next_hand()
+            scene.next_hand()
     elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         rects = buttons(scene)
         if rects["toggle"].collidepoint(event.pos):
             scene.result_collapsed = not scene.result_collapsed
         elif rects["next"].collidepoint(event.pos):
-            scene._next_hand()
+            scene.next_hand()
 
 
 def _button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int, strong: bool) -> None:
@@ -255,7 +253,7 @@ def _fit(s: str, size: int, width: int, colour: tuple[int, int, int], bold: bool
     return text(s, size, colour, bold=bold)
 
 
-def draw_result(self: TableScene, surface: pygame.Surface) -> None:
+def draw_result(self: TableHost, surface: pygame.Surface) -> None:
     """The settlement panel, or its collapsed bar, over the table's final state."""
     w, h = self.size
     size = max(13, h // 42)
