@@ -36,7 +36,8 @@ SCREENS = [
 
 def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     """A screen as the player meets it (drawn twice so pygame_gui has laid its buttons out)."""
-    from zipai_desktop.app.screens.replays import ReplayScene, ReplaysScene
+    from zipai_desktop.app.screens.replay_viewer import ReplayScene
+    from zipai_desktop.app.screens.replays import ReplaysScene
     from zipai_desktop.app.screens.rules import RulesScene
     from zipai_desktop.app.screens.settings import SettingsScene
     from zipai_desktop.app.screens.setup import SetupScene

@@ -3,11 +3,15 @@
 ``zipai`` opens the title screen. ``zipai --demo --rules guilin --seed 1 --frames 600 --screenshot out.png`` lets bots
 play every seat for N frames of the normal loop (with a fixed frame clock, so the picture is the same every time) and
 saves the last frame (contract: docs/contracts/sim-cli.md).
+
+This module is read without pygame too (``zipai --help`` shows its options in a build without the window), so
+pygame and the screens, which need it, are imported inside the functions that open the window.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import sys
@@ -18,9 +22,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
+from .. import __version__
 from ..engine.jsonsafe import clip, name, printable
 from ..engine.match import seed_from_text
+from ..engine.rules import get_rules
+from ..store.autosave import load_autosave
 from ..store.paths import HOME_ENV
+from ..store.settings import SettingsError, load_settings, save_settings
 from ..tools.args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
 from ..tools.args import seed as seed_arg
 from .scene import Scene
@@ -55,7 +63,6 @@ class App:
         self.windowed_size = size  # the window's size to come back to when fullscreen is left
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, self.window_flags)
-        from .. import __version__
         from .ui.assets import asset_path
 
         icon = asset_path("icon.png")
@@ -93,15 +100,11 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         """F11: switch, and remember the choice in the settings (as the settings screen does)."""
-        from dataclasses import replace
-
-        from ..store.settings import SettingsError, load_settings, save_settings
-
         self.set_fullscreen(not self.fullscreen)
         settings, _ = load_settings()
         try:
             if settings.fullscreen != self.fullscreen:
-                save_settings(replace(settings, fullscreen=self.fullscreen))
+                save_settings(dataclasses.replace(settings, fullscreen=self.fullscreen))
         except (SettingsError, OSError):
             pass  # an unwritable folder: the screen still switches
         for scene in self.scenes:
@@ -164,14 +167,10 @@ class App:
 
     def _remember_size(self) -> None:
         """The window size is a setting: the next start opens at the size the player left it."""
-        from dataclasses import replace
-
-        from ..store.settings import SettingsError, load_settings, save_settings
-
         settings, _ = load_settings()
         try:
             if tuple(settings.window_size) != self.size:
-                save_settings(replace(settings, window_size=self.size))
+                save_settings(dataclasses.replace(settings, window_size=self.size))
         except (SettingsError, OSError):
             pass  # a size the settings do not accept, or an unwritable folder: the window still resizes
 
@@ -261,8 +260,6 @@ def parser() -> argparse.ArgumentParser:
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     args = parser().parse_args(list(argv))
     if args.demo:
-        from ..engine.rules import get_rules
-
         allowed = get_rules(args.rules).players
         if args.players not in allowed:
             parser().error(f"--players: {args.rules} is played by {', '.join(map(str, allowed))}, not {args.players}")
@@ -321,8 +318,6 @@ def run_demo(args: argparse.Namespace) -> int:
 def _run_demo(args: argparse.Namespace) -> int:
     import pygame
 
-    from ..store.autosave import load_autosave
-    from ..store.settings import load_settings
     from .screens.settings import apply
     from .table.controller import Controller, GameConfig, SeatConfig
     from .table.persist import recover_at_start
@@ -396,7 +391,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    from ..store.settings import load_settings
     from .screens.title import TitleScene
 
     settings, problems = load_settings()

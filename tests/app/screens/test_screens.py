@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from zipai_desktop.app.main import App
-from zipai_desktop.app.screens.replays import ReplayScene, ReplaysScene, read_record_file
+from zipai_desktop.app.screens.replay_viewer import ReplayScene
+from zipai_desktop.app.screens.replays import ReplaysScene, read_record_file
 from zipai_desktop.app.screens.setup import SetupScene
 from zipai_desktop.app.screens.stats import StatsScene
 from zipai_desktop.app.screens.title import TitleScene

@@ -68,7 +68,7 @@ def test_a_face_down_sao_shows_its_kind_to_its_owner_only() -> None:
 
 
 def test_one_name_per_seat_at_the_table_and_in_the_replays() -> None:
-    from zipai_desktop.app.screens.replays import seat_name
+    from zipai_desktop.app.screens.replay_viewer import seat_name
 
     App((1280, 720), "zh", headless=True, resizable=False)
     g = game_from_position(GUILIN, hands=["", ""], dealer=0, to_discard=0)

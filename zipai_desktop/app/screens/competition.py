@@ -12,6 +12,7 @@ changes or presses the framed row, Enter goes on, Esc goes back.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +48,8 @@ RED = (255, 150, 150)
 
 @dataclass
 class Row:
+    """A clickable row as last drawn: its box, its kind and the value it stands for."""
+
     rect: pygame.Rect
     kind: str
     key: Any = None
@@ -130,8 +133,10 @@ class _Menu(Scene):
 
 
 class CompetitionSetupScene(_Menu):
+    """比赛's setup: game, table size, entrants, rounds, hands, duplicate deals; start a new competition or
+    continue the saved one; the past competitions and the best finish."""
+
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
-        from ...store.settings import load_settings
 
         self.app = app
         self.size = size
@@ -200,7 +205,6 @@ class CompetitionSetupScene(_Menu):
 
     def start(self, *, seed: int | str | None = None, inline: bool = False) -> CompetitionScene:
         """A new competition (a saved one is given up); ``inline`` plays the bot tables in this process (tests)."""
-        import time
 
         clear_competition()
         if seed is None:

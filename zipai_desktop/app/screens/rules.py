@@ -245,6 +245,8 @@ def _layout_table(out: list[Line], rows: tuple[tuple[str, ...], ...], width: int
 
 
 class RulesScene(Scene):
+    """The rules of one game, scrolled, with a contents list to jump to a section."""
+
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", rules: str = "guilin") -> None:
         if rules not in GAMES:
             raise ValueError(f"rules must be one of {GAMES}, not {rules!r}")

@@ -32,6 +32,8 @@ def apply(settings: Settings) -> None:
 
 
 class SettingsScene(Scene):
+    """The settings screen: each setting a row that cycles its values, saved as it changes."""
+
     def __init__(
         self,
         app: Any,

@@ -12,6 +12,8 @@ import pygame_gui
 
 from ...engine.match import STAKE_BALANCES, STAKE_BASES, STAKE_MULTIPLIERS, seed_from_text
 from ...engine.rules import get_rules
+from ...store.autosave import AutosaveError, load_autosave, restore
+from ...store.settings import SettingsError, load_settings, save_settings
 from ..scene import Scene
 from ..table.controller import HUMAN, Controller, GameConfig, SeatConfig
 from ..table.persist import Persistence
@@ -22,6 +24,8 @@ from ..ui.gui import manager
 from ..ui.i18n import STRINGS, tr
 from ..ui.palette import FELT, GOLD, GREY, PANEL, WHITE
 from ..ui.sizing import Painter, ui_for
+from ..ui.sound import Sound
+from .settings import apply
 from .tutorial import wrap
 
 SEAT_KINDS = [HUMAN, "beginner", "casual", "strong", "random"]
@@ -61,14 +65,17 @@ def option_choices(rules_name: str) -> dict[str, tuple[Any, ...]]:
 
 @dataclass
 class Row:
+    """A clickable row as last drawn: its box, its kind and the value it stands for."""
+
     rect: pygame.Rect
     kind: str  # game | players | seat | option | practice
     key: Any = None
 
 
 class SetupScene(Scene):
+    """The new-game screen: game, players, seats and bot levels, rule options and stakes; Start opens the table."""
+
     def __init__(self, app: Any, size: tuple[int, int], *, lang: str = "zh", notes: list[str] | None = None) -> None:
-        from ...store.autosave import load_autosave
 
         self.app = app
         self.notes = list(notes or [])
@@ -78,7 +85,6 @@ class SetupScene(Scene):
         self.size = size
         self.lang = lang
         # The last game's choices are the defaults (settings: default_rules, default_seats, rule_options).
-        from ...store.settings import load_settings
 
         settings, _ = load_settings()
         self.rules = settings.default_rules
@@ -167,7 +173,6 @@ class SetupScene(Scene):
 
     def resume(self) -> None:
         """Go on with the autosaved match: the same state as when it was saved."""
-        from ...store.autosave import AutosaveError, restore
 
         assert self.saved is not None
         try:
@@ -202,9 +207,6 @@ class SetupScene(Scene):
 
     def _table(self, controller: Controller) -> TableScene:
         """The table with the player's settings: sound, animation speed, card style and size."""
-        from ...store.settings import load_settings
-        from ..ui.sound import Sound
-        from .settings import apply
 
         settings, _ = load_settings()
         apply(settings)
@@ -219,7 +221,6 @@ class SetupScene(Scene):
 
     def _save_choices(self) -> None:
         """Remember the language, game, seats and rule options as the next game's defaults."""
-        from ...store.settings import SettingsError, load_settings, save_settings
 
         settings, _ = load_settings()
         rule_options = dict(settings.rule_options)
@@ -276,8 +277,6 @@ class SetupScene(Scene):
             if not row.rect.collidepoint(event.pos):
                 continue
             if row.kind == "game":
-                from ...store.settings import load_settings
-
                 self.rules = row.key
                 self.options = load_settings()[0].options_for(self.rules)
                 if self.rules == "guilin":

@@ -40,6 +40,8 @@ def level_label(level: str, lang: str) -> str:
 
 
 class StatsScene(Scene):
+    """The statistics screen: results by game, period and opponent level, from the history."""
+
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, history: History | None = None) -> None:
         self.app = app
         self.size = size

@@ -14,13 +14,24 @@ import pygame
 import pygame_gui
 
 from ... import __version__
+from ...store.autosave import load_autosave
+from ...store.settings import load_settings, save_settings
 from ..scene import Scene
+from ..table.persist import recover_at_start
 from ..ui import cards
 from ..ui.banner import Banner
 from ..ui.gui import manager
 from ..ui.i18n import tr
 from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from ..ui.sizing import Painter, ui_for
+from ..ui.sound import Sound
+from .competition import CompetitionSetupScene
+from .replays import ReplaysScene
+from .rules import RulesScene
+from .settings import SettingsScene, apply
+from .setup import SetupScene
+from .stats import StatsScene
+from .tutorial import TutorialScene
 
 #: The cards fanned beside the title (二 七 十 and their big forms: the red ones).
 FAN = (1, 6, 9, 11, 16, 19)
@@ -29,6 +40,9 @@ MENU = ("resume", "new_game", "competition", "tutorial", "rules", "stats", "repl
 
 
 class TitleScene(Scene):
+    """The title screen: the main menu (new game, competition, tutorial, rules, statistics, replays, settings,
+    quit), the language buttons, and continuing a saved match."""
+
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
         self.app = app
         self.size = size
@@ -39,7 +53,6 @@ class TitleScene(Scene):
         self.child: Any = None  # the screen pushed on top of this one, while it is there
         self.paint = Painter()
         self._check_autosave()
-        from ..table.persist import recover_at_start
 
         self.notes.extend(recover_at_start(self.saved))  # a hand a kill kept out of the history is recorded now
         self._build_gui()
@@ -47,7 +60,6 @@ class TitleScene(Scene):
     # --- state ------------------------------------------------------------------------------------------------------
 
     def _check_autosave(self) -> None:
-        from ...store.autosave import load_autosave
 
         self.saved, message = load_autosave()
         if message and message not in self.notes:
@@ -110,7 +122,6 @@ class TitleScene(Scene):
         self._build_gui()
 
     def _save_language(self) -> None:
-        from ...store.settings import load_settings, save_settings
 
         try:
             settings, _ = load_settings()
@@ -122,7 +133,6 @@ class TitleScene(Scene):
     # --- the choices ------------------------------------------------------------------------------------------------
 
     def choose(self, kind: str) -> None:
-        from .setup import SetupScene
 
         if kind.startswith("lang:"):
             self.lang = kind.split(":", 1)[1]
@@ -136,26 +146,16 @@ class TitleScene(Scene):
             if setup.saved is not None:
                 setup.resume()
         elif kind == "competition":
-            from .competition import CompetitionSetupScene
-
             self._push(CompetitionSetupScene(self.app, self.size, self.lang))
         elif kind == "tutorial":  # which game's tutorial: asked on a small screen of its own
             self._push(TutorialChoiceScene(self.app, self.size, self.lang, self._table_settings))
         elif kind == "rules":
-            from .rules import RulesScene
-
             self._push(RulesScene(self.app, self.size, self.lang))
         elif kind == "stats":
-            from .stats import StatsScene
-
             self._push(StatsScene(self.app, self.size, self.lang))
         elif kind == "replays":
-            from .replays import ReplaysScene
-
             self._push(ReplaysScene(self.app, self.size, self.lang))
         elif kind == "settings":
-            from .settings import SettingsScene
-
             self._push(SettingsScene(self.app, self.size, lang=self.lang))
         elif kind == "quit":
             self.app.pop()
@@ -163,10 +163,6 @@ class TitleScene(Scene):
     def _table_settings(self) -> dict[str, Any]:
         """The player's animation speed and sound for the tutorial's table (as a new game gets them)."""
         try:
-            from ...store.settings import load_settings
-            from ..ui.sound import Sound
-            from .settings import apply
-
             settings, _ = load_settings()
             apply(settings)
             return {"speed": settings.animation_speed, "sound": Sound.from_settings(settings)}
@@ -292,7 +288,6 @@ class TutorialChoiceScene(Scene):
         if kind == "back":
             self.app.pop()
             return
-        from .tutorial import TutorialScene
 
         settings = self.table_settings() if self.table_settings is not None else {}
         self.app.replace(TutorialScene(self.app, self.size, self.lang, game=kind, **settings))

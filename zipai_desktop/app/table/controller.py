@@ -19,6 +19,7 @@ from ...engine.events import Event, redact
 from ...engine.game import Game, IllegalAction
 from ...engine.match import Match, Stakes
 from ...engine.observation import Observation, observe
+from ...engine.record import replay, to_record
 from ...engine.rules import get_rules
 from ...engine.waits import Wait, waits
 
@@ -50,12 +51,16 @@ HINT_BUDGET_S = 0.3  # the strong bot's search time for a hint computed inline (
 
 @dataclass
 class SeatConfig:
+    """One seat of a game: human or a bot level, and the name shown."""
+
     kind: str  # "human" or a bot level
     name: str
 
 
 @dataclass
 class GameConfig:
+    """A match as set up: the game, the seats, the rule options, the seed and the number of hands."""
+
     rules: str = "guilin"
     players: int = 3
     seats: list[SeatConfig] = field(default_factory=list)
@@ -254,7 +259,6 @@ class Controller:
         """Back to the human's previous decision, by replaying the hand's record up to it (practice only)."""
         if not self.can_undo:
             return False
-        from ...engine.record import replay, to_record
 
         human = self.humans[0]
         last = max(i for i, (seat, _) in enumerate(self.game.history) if seat == human)

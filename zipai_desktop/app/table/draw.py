@@ -12,6 +12,7 @@ from ..ui import cards
 from ..ui.fonts import fitted, font, text
 from ..ui.i18n import tr
 from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ..ui.sizing import ui_for
 from . import aids
 from .flights import meld_pos, pile_pos
 from .settlement_panel import draw_result
@@ -371,7 +372,6 @@ class TableDrawing(TableState):
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         """The keys, shown with F10 or ?: a panel as large as its lines (sizes from :mod:`sizing`)."""
-        from ..ui.sizing import ui_for
 
         w, h = self.size
         ui = ui_for(self.size)

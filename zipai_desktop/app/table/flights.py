@@ -21,6 +21,8 @@ def ease(t: float) -> float:
 
 @dataclass
 class Flight:
+    """One card flying from one point to another (growing or shrinking, possibly turning face up)."""
+
     kind: int  # a card kind, or HIDDEN for a back
     start: tuple[float, float]
     end: tuple[float, float]

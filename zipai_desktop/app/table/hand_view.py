@@ -27,6 +27,8 @@ def column_height(card_w: int) -> int:
 
 @dataclass
 class CardSpot:
+    """A card of the viewer's hand as last drawn: its box, kind, column and row."""
+
     hit: pygame.Rect  # the part that shows (a click here takes this card)
     rect: pygame.Rect  # the whole card
     col: int
@@ -37,6 +39,8 @@ class CardSpot:
 
 @dataclass
 class Drag:
+    """A card being dragged in the viewer's hand: where it came from and where the pointer is."""
+
     col: int
     row: int
     kind: int

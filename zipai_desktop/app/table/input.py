@@ -13,6 +13,7 @@ from ...store.settings import SPEED_RANGE, SettingsError, load_settings, save_se
 from ..ui import cards
 from ..ui.i18n import tr
 from . import aids
+from .hand_columns import is_locked
 from .hand_view import DOUBLE_CLICK, DRAG_START, Drag
 from .settlement_panel import handle_result_event
 from .state import TableState
@@ -95,12 +96,10 @@ class TableInput(TableState):
         legal = self._my_decision()
         if not any(isinstance(a, Discard) for a in legal):
             return
-        if self.hand_view.columns and col < len(self.hand_view.columns):
-            from .hand_columns import is_locked
-
-            if is_locked(self.hand_view.columns[col], self.hand_view.hand):
-                self.message = tr("prompt.locked", self.lang, card=glyph(kind))
-                return
+        columns = self.hand_view.columns
+        if columns and col < len(columns) and is_locked(columns[col], self.hand_view.hand):
+            self.message = tr("prompt.locked", self.lang, card=glyph(kind))
+            return
         self._act(Discard(kind))
 
     def _key(self, event: pygame.event.Event) -> None:

@@ -69,6 +69,8 @@ def _fitting_hand_w(row: int, wanted: int) -> int:
 
 @dataclass(frozen=True)
 class SeatArea:
+    """The boxes of one seat: its label, hand, melds and pile."""
+
     side: str  # bottom | right | top | left
     hand: pygame.Rect  # the concealed hand (faces for the viewer, backs for the others)
     melds: pygame.Rect
@@ -124,6 +126,8 @@ def pile_slot(area: SeatArea, small_w: int, index: int, count: int) -> pygame.Re
 
 @dataclass(frozen=True)
 class Layout:
+    """Where everything on the table goes for one window size, seat count and viewer."""
+
     size: tuple[int, int]
     hand_w: int  # card width of the viewer's hand
     small_w: int  # card width of melds and piles

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 
 class Persistence:
+    """The table's link to the store: the autosave after every action and the history of hands and matches."""
+
     def __init__(self, history: History | None = None, *, match_id: int | None = None) -> None:
         """``match_id``: the history match a resumed game continues (from the autosave), so its hands stay together."""
         self.history = history if history is not None else open_history()

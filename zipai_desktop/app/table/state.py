@@ -41,6 +41,8 @@ CLAIM_PAUSE = 2.0  # ... times this before a bot answers a 碰 / 吃 / 胡 offer
 
 @dataclass
 class Button:
+    """A prompt button as last drawn: its box, the action it takes, its label, a 吃 choice's cards, its key."""
+
     rect: pygame.Rect
     action: Action | None
     label: str

@@ -25,6 +25,8 @@ class Offer:
 
 @dataclass
 class TableView:
+    """What one seat sees of the hand, built from its redacted event stream."""
+
     viewer: int | None
     players: int = 3
     rules: str = "guilin"

@@ -16,6 +16,7 @@ import pygame
 from .fonts import text
 from .i18n import tr
 from .palette import GOLD, WHITE
+from .sizing import Drawn
 
 BACKGROUND = (70, 22, 18)  # a dark red: a problem, not part of the game
 FADE = 1.0  # seconds of fading at the end
@@ -143,6 +144,4 @@ class Banner:
         surface.blit(layer, box)
         self.rect = box
         if paint is not None:
-            from .sizing import Drawn
-
             paint.drawn.append(Drawn(self.line, img.get_rect(topleft=(box.left + pad, box.top + pad)), box, True))
