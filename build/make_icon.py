@@ -7,7 +7,7 @@ Run from the repository root (pygame-ce is the only requirement; no display is n
     python build/make_icon.py --check    # exit 1 if the committed icon.png differs from a fresh drawing
 
 The glyph comes from the bundled font ``assets/fonts/NotoSansSC-Zipai-Bold.otf`` (胡 is in the subset). The colours are
-the table's (``zipai_desktop/app/cards.py``). ``icon.ico`` holds PNG-compressed 16..256 px images (the ICO format
+the table's (``zipai_desktop/app/ui/cards.py``). ``icon.ico`` holds PNG-compressed 16..256 px images (the ICO format
 Windows reads since Vista); PyInstaller and Inno Setup take it as it is. macOS builds convert ``icon.png`` themselves.
 """
 

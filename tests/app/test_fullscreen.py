@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from zipai_desktop.app.main import App
-from zipai_desktop.app.settings_screen import SettingsScene
-from zipai_desktop.app.title import TitleScene
+from zipai_desktop.app.screens.settings import SettingsScene
+from zipai_desktop.app.screens.title import TitleScene
 from zipai_desktop.store.settings import load_settings, save_settings
 
-from .ui import key
+from .drive import key
 
 
 def is_fullscreen() -> bool:

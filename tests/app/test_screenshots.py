@@ -60,12 +60,12 @@ def test_screenshot_matches_the_reference(
     assert mean < 3.0 and far < 0.01, f"{name}: mean difference {mean:.2f}, {far:.2%} of pixels far off"
 
 
-#: The screens with a reference at each size and language (the names of tests/app/screens.py).
+#: The screens with a reference at each size and language (the names of tests/app/screen_catalog.py).
 SCREENS = ["title", "setup", "settings", "stats", "replays", "replay", "rules_guilin", "rules_bohu", "key_help"]
 SCREENS += ["tutorial_choice", "tutorial_guilin", "tutorial_bohu"]
 SCREENS += ["setup_stakes", "competition_setup", "competition_standings"]
 #: A 4K reference is stored at a third of its size, 1280x720 (the repository stays small; its text is as legible as
-#: at 1280x720, and tests/app/test_sizing.py checks the full-size layout).
+#: at 1280x720, and tests/app/ui/test_sizing.py checks the full-size layout).
 REDUCED_ABOVE = 2000
 
 
@@ -75,7 +75,7 @@ REDUCED_ABOVE = 2000
 def test_each_screen_matches_its_reference(screen: str, lang: str, size: str, tmp_path: Path) -> None:
     from zipai_desktop.app.main import App
 
-    from .screens import close, open_screen
+    from .screen_catalog import close, open_screen
 
     w, h = (int(x) for x in size.split("x"))
     app = App((w, h), lang, headless=True, resizable=False)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from zipai_desktop.app.persist import Persistence
+from zipai_desktop.app.table.persist import Persistence
 from zipai_desktop.store.history import History
 from zipai_desktop.store.notice import error_text
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from zipai_desktop.app.controller import Controller, GameConfig, SeatConfig
-from zipai_desktop.app.persist import Persistence, recover_at_start
+from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig
+from zipai_desktop.app.table.persist import Persistence, recover_at_start
 from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.match import hand_seed
 from zipai_desktop.engine.rules import get_rules
@@ -32,8 +32,8 @@ from zipai_desktop.store.history import open_history
 CHILD = textwrap.dedent(
     """
     import os, signal, sys
-    from zipai_desktop.app import persist
-    from zipai_desktop.app.controller import Controller, GameConfig, SeatConfig
+    from zipai_desktop.app.table import persist
+    from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig
 
     point = sys.argv[1]
     KILL_HAND = int(sys.argv[4])  # the hand whose recording is killed

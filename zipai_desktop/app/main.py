@@ -3,11 +3,15 @@
 ``zipai`` opens the title screen. ``zipai --demo --rules guilin --seed 1 --frames 600 --screenshot out.png`` lets bots
 play every seat for N frames of the normal loop (with a fixed frame clock, so the picture is the same every time) and
 saves the last frame (contract: docs/contracts/sim-cli.md).
+
+This module is read without pygame too (``zipai --help`` shows its options in a build without the window), so
+pygame and the screens, which need it, are imported inside the functions that open the window.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import sys
@@ -16,22 +20,20 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn, Protocol
+from typing import NoReturn
 
+from .. import __version__
 from ..engine.jsonsafe import clip, name, printable
 from ..engine.match import seed_from_text
+from ..engine.rules import get_rules
+from ..store.autosave import load_autosave
 from ..store.paths import HOME_ENV
+from ..store.settings import SettingsError, load_settings, save_settings
 from ..tools.args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
 from ..tools.args import seed as seed_arg
+from .scene import Scene
 
 FPS = 60
-
-
-class Scene(Protocol):
-    def handle_event(self, event: Any) -> None: ...
-    def update(self, dt: float) -> None: ...
-    def draw(self, surface: Any) -> None: ...
-    def resize(self, size: tuple[int, int]) -> None: ...
 
 
 class App:
@@ -53,7 +55,7 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
-        from . import cards, fonts
+        from .ui import cards, fonts
 
         fonts.reset_caches()
         cards.clear_cache()
@@ -61,13 +63,12 @@ class App:
         self.windowed_size = size  # the window's size to come back to when fullscreen is left
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, self.window_flags)
-        from .. import __version__
-        from .assets import asset_path
+        from .ui.assets import asset_path
 
         icon = asset_path("icon.png")
         if icon.is_file():
             pygame.display.set_icon(pygame.image.load(str(icon)))
-        from .i18n import tr
+        from .ui.i18n import tr
 
         pygame.display.set_caption(f"{tr('app.title', lang)} {__version__}")
         self.size = size
@@ -99,37 +100,42 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         """F11: switch, and remember the choice in the settings (as the settings screen does)."""
-        from dataclasses import replace
-
-        from ..store.settings import SettingsError, load_settings, save_settings
-
         self.set_fullscreen(not self.fullscreen)
         settings, _ = load_settings()
         try:
             if settings.fullscreen != self.fullscreen:
-                save_settings(replace(settings, fullscreen=self.fullscreen))
+                save_settings(dataclasses.replace(settings, fullscreen=self.fullscreen))
         except (SettingsError, OSError):
             pass  # an unwritable folder: the screen still switches
         for scene in self.scenes:
-            refresh = getattr(scene, "settings_changed", None)
-            if refresh is not None:
-                refresh()
+            scene.settings_changed()
 
     def push(self, scene: Scene) -> None:
+        """Open ``scene`` over the current one (which is told it is covered)."""
+        if self.scenes:
+            self.scenes[-1].leave()
         self.scenes.append(scene)
+        scene.enter()
 
     def replace(self, scene: Scene) -> None:
+        """Close the current scene and open ``scene`` in its place."""
         if self.scenes:
-            self.scenes.pop()
+            self.scenes.pop().leave()
         self.scenes.append(scene)
+        scene.enter()
 
     def pop(self) -> None:
+        """Close the current scene and go back to the one under it; the window closes with the last one."""
         if self.scenes:
-            self.scenes.pop()
-        if not self.scenes:
+            self.scenes.pop().leave()
+        if self.scenes:
+            self.scenes[-1].enter()
+        else:
             self.running = False
 
     def frame(self, dt: float) -> None:
+        """One frame: the events go to the top scene (F11 and window sizes to the window), then it is updated and
+        drawn."""
         import pygame
 
         for event in pygame.event.get():
@@ -161,18 +167,15 @@ class App:
 
     def _remember_size(self) -> None:
         """The window size is a setting: the next start opens at the size the player left it."""
-        from dataclasses import replace
-
-        from ..store.settings import SettingsError, load_settings, save_settings
-
         settings, _ = load_settings()
         try:
             if tuple(settings.window_size) != self.size:
-                save_settings(replace(settings, window_size=self.size))
+                save_settings(dataclasses.replace(settings, window_size=self.size))
         except (SettingsError, OSError):
             pass  # a size the settings do not accept, or an unwritable folder: the window still resizes
 
     def run(self) -> None:
+        """The frame loop, until the window is closed or the last scene leaves."""
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.frame(min(dt, 0.1))
@@ -257,8 +260,6 @@ def parser() -> argparse.ArgumentParser:
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     args = parser().parse_args(list(argv))
     if args.demo:
-        from ..engine.rules import get_rules
-
         allowed = get_rules(args.rules).players
         if args.players not in allowed:
             parser().error(f"--players: {args.rules} is played by {', '.join(map(str, allowed))}, not {args.players}")
@@ -317,12 +318,10 @@ def run_demo(args: argparse.Namespace) -> int:
 def _run_demo(args: argparse.Namespace) -> int:
     import pygame
 
-    from ..store.autosave import load_autosave
-    from ..store.settings import load_settings
-    from .controller import Controller, GameConfig, SeatConfig
-    from .persist import recover_at_start
-    from .settings_screen import apply
-    from .table import TableScene
+    from .screens.settings import apply
+    from .table.controller import Controller, GameConfig, SeatConfig
+    from .table.persist import recover_at_start
+    from .table.scene import TableScene
 
     # The demo starts like a game does: it reads the settings and the autosave (a damaged file is moved aside, the
     # temporary files of a killed write are removed, a finished hand a kill kept out of the history is recorded), and
@@ -346,7 +345,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     seed = seed_from_text(args.seed)
     seats = [SeatConfig("casual", f"bot {i}") for i in range(args.players)]
     config = GameConfig(rules=args.rules, players=args.players, seats=seats, seed=seed, hands=None)
-    from .persist import Persistence
+    from .table.persist import Persistence
 
     # The demo goes through the same store as a game: it autosaves and records its (bots-only) hands.
     persistence = Persistence()
@@ -364,7 +363,7 @@ def _run_demo(args: argparse.Namespace) -> int:
         if args.live_bots:
             app.clock.tick(FPS)
         if table.show_result and not args.screenshot:
-            table._next_hand()
+            table.next_hand()
         say(persistence.messages)  # the store's problems (history moved aside, autosave failed), each once
     status = 0
     try:
@@ -392,8 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    from ..store.settings import load_settings
-    from .title import TitleScene
+    from .screens.title import TitleScene
 
     settings, problems = load_settings()
     lang = args.lang if "--lang" in (sys.argv[1:] if argv is None else list(argv)) else settings.language

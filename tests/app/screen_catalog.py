@@ -1,0 +1,147 @@
+"""Every screen of the game opened as the player meets it, for the layout check and the screenshot references."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zipai_desktop.app.main import App
+from zipai_desktop.app.ui.sizing import Drawn, gui_drawn
+from zipai_desktop.engine.record import to_record
+
+from ..store.play import finished_hand
+
+SIZES = [(1024, 640), (1280, 720), (3840, 2160)]
+LANGS = ["zh", "en"]
+SCREENS = [
+    "title",
+    "title_resume",
+    "setup",
+    "setup_bohu",
+    "setup_stakes",
+    "competition_setup",
+    "competition",
+    "competition_standings",
+    "settings",
+    "stats",
+    "replays",
+    "replay",
+    "rules_guilin",
+    "rules_bohu",
+    "tutorial_choice",
+    "tutorial_guilin",
+    "tutorial_bohu",
+    "key_help",
+]
+
+
+def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
+    """A screen as the player meets it (drawn twice so pygame_gui has laid its buttons out)."""
+    from zipai_desktop.app.screens.replay_viewer import ReplayScene
+    from zipai_desktop.app.screens.replays import ReplaysScene
+    from zipai_desktop.app.screens.rules import RulesScene
+    from zipai_desktop.app.screens.settings import SettingsScene
+    from zipai_desktop.app.screens.setup import SetupScene
+    from zipai_desktop.app.screens.stats import StatsScene
+    from zipai_desktop.app.screens.title import TitleScene
+    from zipai_desktop.app.screens.tutorial import TutorialScene
+
+    if name.startswith("title"):
+        scene: Any = TitleScene(app, size, lang)
+        if name == "title_resume":
+            scene.saved = {}
+            scene.notes = [
+                "A note about a settings file that could not be read, long enough to wrap on a small window."
+            ]
+            scene._build_gui()
+    elif name.startswith("setup"):
+        scene = SetupScene(app, size, lang=lang)
+        if name == "setup_bohu":
+            scene.rules, scene.players = "bohu", 4
+            scene.saved = {}
+            scene._build_gui()
+        elif name == "setup_stakes":  # 倍率 on: every stake choice shown
+            scene.stakes_on = True
+            scene.stake.update(start_balance=1000, target=100)
+    elif name == "settings":
+        scene = SettingsScene(app, size, lang=lang)
+    elif name.startswith("competition"):
+        scene = competition_screen(name, app, size, lang)
+    elif name == "stats":
+        scene = StatsScene(app, size, lang)
+    elif name == "replays":
+        scene = ReplaysScene(app, size, lang)
+    elif name == "replay":
+        scene = ReplayScene(app, size, lang, to_record(finished_hand("bohu", seed=3, players=4)))
+        scene.goto(scene.total)
+    elif name.startswith("rules"):
+        scene = RulesScene(app, size, lang, name.split("_")[1])
+    elif name.startswith("tutorial"):
+        if name == "tutorial_choice":
+            from zipai_desktop.app.screens.title import TutorialChoiceScene
+
+            scene = TutorialChoiceScene(app, size, lang)
+        else:
+            scene = TutorialScene(app, size, lang, game=name.split("_")[1], speed=4.0)
+    else:
+        from zipai_desktop.app.screens.tutorial import tutorial_controller
+        from zipai_desktop.app.table.scene import TableScene
+
+        scene = TableScene(tutorial_controller(), size, lang=lang)
+        scene.show_help = True
+    app.push(scene)
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    if name in ("tutorial_guilin", "tutorial_bohu"):  # on to the first explained move (the flip; the 偎)
+        for _ in range(900):
+            if scene.paused:
+                break
+            app.frame(1 / 60)
+        assert scene.paused
+        for _ in range(90):  # the cards land while the banner waits
+            app.frame(1 / 60)
+    return scene
+
+
+def competition_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
+    """比赛: its setup (with a saved competition to continue), a round about to be played by 12 entrants, or the
+    standings after round 1 (seeded, random and beginner bots, played in this process)."""
+    from zipai_desktop.app.screens.competition import CompetitionSetupScene
+    from zipai_desktop.competition.play import play_table
+    from zipai_desktop.engine.tournament import TableResult
+
+    setup = CompetitionSetupScene(app, size, lang)
+    if name == "competition_setup":
+        setup.saved = {}
+        return setup
+    setup.levels = ("random", "beginner")
+    setup.rules, setup.table_size, setup.entrants, setup.rounds, setup.hands = "guilin", 3, 12, 4, 2
+    scene = setup.start(seed=7, inline=True)
+    app.scenes.remove(scene)  # open_screen pushes it
+    if name == "competition_standings":
+        t = scene.t
+        table = t.human_table()
+        assert table is not None
+        seated = t.tables[0][table]
+        points, won = play_table(t.rules, t.options, t.seed_of(1, table), ["beginner"] * len(seated), t.hands)
+        t.record(TableResult(1, table, seated, points, won))
+    return scene
+
+
+def drawn(scene: Any) -> list[Drawn]:
+    """What the screen recorded while drawing, and its pygame_gui buttons."""
+    if getattr(scene, "show_help", False):  # the table's key help
+        out = list(scene.help_paint.drawn)
+    else:
+        out = list(scene.paint.drawn)
+    out += gui_drawn(getattr(scene, "gui_buttons", {}))
+    return out
+
+
+def close(scene: Any) -> None:
+    """Stop what a screen started (the tutorial's and the table's bot workers)."""
+    if hasattr(scene, "finish"):
+        scene.finish()
+    elif hasattr(scene, "bots"):  # a competition: its worker
+        scene.bots.close()
+    elif hasattr(scene, "controller"):
+        scene.controller.close()

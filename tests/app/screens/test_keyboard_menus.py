@@ -1,0 +1,93 @@
+"""Every menu works from the keyboard: arrows move, Enter / Space choose, number keys jump, Esc goes back."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from zipai_desktop.app.main import App
+from zipai_desktop.app.screens.settings import SettingsScene
+from zipai_desktop.app.screens.setup import SetupScene
+from zipai_desktop.app.screens.stats import StatsScene
+from zipai_desktop.app.screens.title import TitleScene
+from zipai_desktop.app.table.scene import TableScene
+from zipai_desktop.store.settings import load_settings
+
+from ..drive import key
+
+
+def test_title_setup_and_table_by_keyboard() -> None:
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    app.push(TitleScene(app, (1280, 720), "zh"))
+    app.frame(1 / 60)
+    key(app, pygame.K_DOWN)  # highlight the first entry (new game)
+    key(app, pygame.K_RETURN)
+    setup = app.scenes[-1]
+    assert isinstance(setup, SetupScene)
+    app.frame(1 / 60)
+    game_row = next(i for i, r in enumerate(setup.rows) if r.kind == "game" and r.key == "bohu")
+    for _ in range(game_row - setup.focus):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_SPACE)
+    assert setup.rules == "bohu"
+    key(app, pygame.K_RETURN)
+    table = app.scenes[-1]
+    assert isinstance(table, TableScene) and table.controller.config.rules == "bohu"
+    key(app, pygame.K_ESCAPE)  # leave the table: it asks first
+    assert app.scenes[-1] is table and table.confirm_leave
+    key(app, pygame.K_RETURN)
+    assert app.scenes[-1] is setup
+    key(app, pygame.K_ESCAPE)
+    app.frame(1 / 60)
+    title = app.scenes[-1]
+    assert isinstance(title, TitleScene)
+    menu = [k for k in title.gui_buttons.values() if not k.startswith("lang:")]
+    assert menu[0] == "resume"  # the match just left was autosaved
+    key(app, pygame.K_5)  # number keys open an entry directly: 5 is 统计
+    assert isinstance(app.scenes[-1], StatsScene)
+    stats = app.scenes[-1]
+    before = stats.rules
+    key(app, pygame.K_RIGHT)
+    assert stats.rules != before
+    key(app, pygame.K_ESCAPE)
+    pygame.quit()
+
+
+def test_settings_by_keyboard() -> None:
+    app = App((1024, 640), "en", headless=True, resizable=False)
+    scene = SettingsScene(app, (1024, 640), lang="en")
+    app.push(scene)
+    app.frame(1 / 60)
+    names = [name for _, name in scene.rows]
+    for _ in range(names.index("large_cards")):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    settings, _ = load_settings()
+    assert settings.large_cards
+    key(app, pygame.K_ESCAPE)
+    assert not app.scenes
+    pygame.quit()
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_title_number_keys_stay_fixed_whether_or_not_resume_is_shown(resume: bool) -> None:
+    """Each number key opens the same entry, and its button carries that number, with or without 继续上局 (0)."""
+    from zipai_desktop.app.screens.title import MENU
+
+    app = App((1280, 720), "en", headless=True, resizable=False)
+    title = TitleScene(app, (1280, 720), "en")
+    title.saved = {} if resume else None
+    title._build_gui()
+    app.push(title)
+    app.frame(1 / 60)
+    opened = []
+    title.choose = opened.append  # type: ignore[method-assign]
+    for n in range(10):
+        key(app, pygame.K_0 + n)
+    expected = [k for k in MENU if resume or k != "resume"]
+    assert opened == expected
+    assert MENU.index("new_game") == 1 and MENU.index("competition") == 2 and MENU.index("stats") == 5
+    assert MENU.index("quit") == 8
+    for kind in expected:
+        assert title.button(kind).text.startswith(f"{MENU.index(kind)} ")
+    pygame.quit()

@@ -1,0 +1,159 @@
+"""The table's aids: the 听 list (F2), the discard hint (F4), short toasts for the F-keys, the leave-the-hand dialog.
+
+Kept out of :mod:`table` so the scene stays about the play. Each draw function takes the scene and a surface.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.actions import Action
+from ...engine.cards import glyph
+from ...engine.hu import Source
+from ...engine.waits import Wait
+from ..ui.fonts import text
+from ..ui.i18n import tr
+from ..ui.palette import GOLD, GREY, PANEL, WHITE
+from .hint import action_text, reason
+from .host import TableHost
+
+TOAST_SECONDS = 1.6
+SOURCES = (Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD)
+
+
+def waits_entries(waits: list[Wait], rules: str, lang: str) -> list[str]:
+    """One entry per winning card: its glyph, then each source with its value (sources of equal value merged)."""
+    hu_key, score_key = (
+        ("helper.unit.hu", "helper.unit.duo") if rules == "guilin" else ("helper.unit.huxi", "helper.unit.score")
+    )
+    out = []
+    for card in sorted({w.card for w in waits}):
+        values: dict[tuple[int, int], list[str]] = {}
+        for w in sorted((w for w in waits if w.card == card), key=lambda w: SOURCES.index(w.source)):
+            values.setdefault((w.hu, w.score), []).append(tr(f"helper.src.{w.source.value}", lang))
+        parts = [
+            f"{'/'.join(names)} {tr(hu_key, lang, n=hu)} {tr(score_key, lang, n=score)}"
+            for (hu, score), names in values.items()
+        ]
+        out.append(f"{glyph(card)}: " + "  ".join(parts))
+    return out
+
+
+def waits_area(scene: TableHost) -> pygame.Rect:
+    """Above the viewer's melds and pile, below the middle of the table, left of the claim prompt (never off the
+    screen, never over the hand)."""
+    lay = scene.layout
+    seat = lay.seats[scene.viewer]
+    top = lay.centre.bottom + 4
+    bottom = min(seat.melds.top, seat.pile.top) - 6
+    right = lay.buttons.left - 8
+    return pygame.Rect(seat.melds.left, top, max(0, right - seat.melds.left), max(0, bottom - top))
+
+
+def _wrap(line: str, size: int, width: int) -> list[str]:
+    """Split a line at spaces so each piece fits ``width`` pixels (a piece that cannot be split stays whole)."""
+    words = line.split("  ")
+    out: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current}  {word}" if current else word
+        if current and text(trial, size, GOLD).get_width() > width:
+            out.append(current)
+            current = "    " + word
+        else:
+            current = trial
+    if current:
+        out.append(current)
+    return out
+
+
+def draw_waits(scene: TableHost, surface: pygame.Surface) -> pygame.Rect | None:
+    """听: the cards that would win now, each with the 胡 / 舵 (胡息 / score) of each source. Not during the deal.
+    Returns the box drawn (None when there is nothing to show)."""
+    waits = scene.current_waits()
+    if not waits:
+        return None
+    area = waits_area(scene)
+    if area.width < 40:
+        return None
+    size = max(11, scene.layout.size[1] // 48)
+    lines = [tr("helper.waits_title", scene.lang)]
+    for entry in waits_entries(waits, scene.view.rules, scene.lang):
+        lines += _wrap(entry, size, area.width - 16)
+    height = len(lines) * (size + 4) + 10
+    while height > area.height and size > 9:  # many waits: a smaller font rather than off the screen
+        size -= 1
+        height = len(lines) * (size + 4) + 10
+    box = pygame.Rect(area.left, area.bottom - height, area.width, height)
+    pygame.draw.rect(surface, PANEL, box, border_radius=8)
+    y = box.top + 5
+    for i, line in enumerate(lines):
+        img = text(line, size, GOLD, bold=i == 0)
+        if img.get_width() > box.width - 12:
+            img = img.subsurface((0, 0, box.width - 12, img.get_height()))
+        surface.blit(img, (box.left + 8, y))
+        y += size + 4
+    return box
+
+
+def toast(scene: TableHost, message: str) -> None:
+    scene.toast = [message, TOAST_SECONDS]
+
+
+def toggle_toast(scene: TableHost, name_key: str, on: bool) -> None:
+    """F1 / F2 / F3 / F4 say what they toggled."""
+    toast(scene, tr("toast.on" if on else "toast.off", scene.lang, name=tr(name_key, scene.lang)))
+
+
+def draw_toast(scene: TableHost, surface: pygame.Surface) -> None:
+    if scene.toast is None:
+        return
+    w, h = scene.size
+    size = max(14, h // 34)
+    img = text(str(scene.toast[0]), size, WHITE, bold=True)
+    box = img.get_rect(midtop=(w // 2, int(h * 0.12)))
+    pygame.draw.rect(surface, PANEL, box.inflate(28, 14), border_radius=10)
+    pygame.draw.rect(surface, GOLD, box.inflate(28, 14), width=2, border_radius=10)
+    surface.blit(img, box)
+
+
+def draw_confirm_leave(scene: TableHost, surface: pygame.Surface) -> None:
+    """Esc at the table: leave this hand? Enter / Y leaves, Esc / N stays."""
+    w, h = scene.size
+    size = max(15, h // 30)
+    title = text(tr("confirm.leave", scene.lang), size + 4, GOLD, bold=True)
+    keys = text(tr("confirm.leave_keys", scene.lang), size, WHITE)
+    width = max(title.get_width(), keys.get_width()) + 80
+    panel = pygame.Rect(0, 0, width, title.get_height() + keys.get_height() + 70)
+    panel.center = (w // 2, h // 2)
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 120))
+    surface.blit(shade, (0, 0))
+    pygame.draw.rect(surface, PANEL, panel, border_radius=12)
+    pygame.draw.rect(surface, GOLD, panel, width=2, border_radius=12)
+    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + 22)))
+    surface.blit(keys, keys.get_rect(midbottom=(panel.centerx, panel.bottom - 22)))
+
+
+def hint_text(scene: TableHost, action: Action) -> str:
+    obs = scene.controller.observation(scene.viewer)
+    why = reason(obs, action, tr, scene.lang)
+    return tr("hint.line", scene.lang, action=action_text(action, tr, scene.lang), reason=why)
+
+
+def draw_hint(scene: TableHost, surface: pygame.Surface) -> None:
+    """The hint's line, just above the prompt area (right), while the decision it answers is open."""
+    line = scene.hint_line()
+    if not line:
+        return
+    size = max(12, scene.layout.size[1] // 42)
+    img = text(line, size, WHITE, bold=True)
+    w = scene.size[0]
+    buttons = scene.layout.buttons
+    box = img.get_rect(bottomright=(w - 12, buttons.top - 8 - 2 * size))  # above the prompt's own line
+    if box.left < 8:
+        box.left = 8
+    bg = box.inflate(16, 8)
+    pygame.draw.rect(surface, PANEL, bg, border_radius=8)
+    pygame.draw.rect(surface, GREY, bg, width=1, border_radius=8)
+    surface.blit(img, box)

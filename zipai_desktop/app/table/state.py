@@ -1,0 +1,400 @@
+"""The table scene's state and pacing: the event queue, the animation in flight, the bots' pauses, the
+aids (waits, hints) and the open decision's buttons. Input (:mod:`.input`) and drawing (:mod:`.draw`) build on it.
+
+Flow per frame: new engine events (redacted for the seat in front of the screen) join a queue; the first one is applied
+to the view model and its cards fly to where they belong (the destination stays hidden until they land); when the
+queue is empty a bot seat is asked for its move (paced so a person can follow), a human seat gets its prompt, or, in
+hot-seat play, a cover hides the table until the next player clicks.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine import events as ev
+from ...engine.actions import Action, Chi, Discard, Hu, Pass, Peng
+from ...engine.waits import Wait
+from ...store.settings import load_settings
+from ..scene import Scene
+from ..ui import cards
+from ..ui import names as seat_names
+from ..ui.banner import Banner
+from ..ui.fonts import text
+from ..ui.i18n import tr
+from ..ui.palette import GOLD
+from ..ui.sizing import Painter
+from ..ui.sound import Sound
+from . import aids
+from .controller import Controller
+from .flights import Animation, flights_for
+from .hand_view import HandView
+from .layout import make_layout
+from .view_model import TableView
+
+PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.4}  # seconds after each bot action (at speed ×1)
+CLAIM_PAUSE = 2.0  # ... times this before a bot answers a 碰 / 吃 / 胡 offer
+
+
+@dataclass
+class Button:
+    """A prompt button as last drawn: its box, the action it takes, its label, a 吃 choice's cards, its key."""
+
+    rect: pygame.Rect
+    action: Action | None
+    label: str
+    cards: tuple[int, ...] = ()
+    key: str = ""
+
+
+class TableState(Scene):
+    """One match at the table: what is shown, what is queued and flying, and whose turn it is."""
+
+    def __init__(
+        self,
+        controller: Controller,
+        size: tuple[int, int],
+        *,
+        lang: str = "zh",
+        speed: float = 1.0,
+        on_exit: Callable[[], None] | None = None,
+        sound: Sound | None = None,
+    ) -> None:
+        self.controller = controller
+        self.sound = sound
+        self.lang = lang
+        self.speed = speed
+        self.on_exit = on_exit
+        self.viewer = controller.default_viewer()
+        self.view = TableView(self.viewer)
+        self.queue: deque[ev.Event] = deque()
+        self.anim: Animation | None = None
+        self.hide: set[tuple[object, ...]] = set()
+        self.bot_wait = 0.0
+        self.cover_for: int | None = None  # hot-seat: the seat whose turn is hidden behind the cover
+        self.show_result = False
+        self.result_collapsed = False  # the settlement panel folded away (Esc) to read the table's final state
+        self.win_pause = 0.0  # seconds left on the winning card (banner) / the revealed hands before the panel
+        self.match_over = False
+        self.selected = 0  # keyboard cursor in the hand
+        self.buttons: list[Button] = []
+        self._buttons_key: tuple[object, ...] = ()
+        self.message = ""
+        self.banner = Banner(lang)  # the store's messages (a damaged file, a failed autosave), one line at the top
+        self._notices = 0  # how many of the persistence's messages the banner has taken
+        self.helpers = {"hu": True, "waits": True, "log": True}
+        self.show_help = False
+        self.help_paint = Painter()  # the key help's lines (tests/app/ui/test_sizing.py checks they fit)
+        self.cues: list[list[object]] = []  # [seat, text, seconds left]: forced actions announce themselves
+        self._waits_key: tuple[object, ...] = ()
+        self._waits: list[Wait] = []
+        settings, _ = load_settings()
+        self.discard_mode = settings.discard_mode  # click | double | drag
+        self.pace = settings.bot_pace  # fast | normal | slow: the pause after each bot action
+        self.hints_in_counted = settings.hints
+        self.hand_view = HandView()  # the viewer's hand in columns (理牌, drag, Shift+arrows)
+        self.clock = 0.0  # seconds of frames seen (double-clicks are timed on it, never on the wall clock)
+        self.toast: list[object] | None = None  # [text, seconds left]: what an F-key toggled
+        self.confirm_leave = False  # Esc asked "leave this hand?"
+        self.hint: object = None  # a pending hint Decision, or the hinted Action
+        self._hint_key: tuple[object, ...] = ()
+        self.size = size
+        self.layout = make_layout(size, controller.config.players, self.viewer)
+        self._pull()
+        self._cover_the_deal()
+
+    def _cover_the_deal(self) -> None:
+        """Hot-seat: every deal starts behind the cover, so nobody sees a hand that is not theirs.
+
+        The cover names the human who decides first (the seat to act, or the next human after a bot), and only their
+        click or key shows the table.
+        """
+        humans = self.controller.humans
+        if len(humans) < 2:
+            return
+        players = self.controller.config.players
+        start = self.controller.to_act if self.controller.to_act is not None else self.viewer
+        self.cover_for = next(s % players for s in range(start, start + players) if s % players in humans)
+        # The view keeps nothing of the new deal: the named player's view is built when they click.
+        self.queue.clear()
+        self.anim = None
+        self.hide = set()
+        self.view = TableView(self.viewer)
+
+    # --- events and animation -------------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout = make_layout(size, self.controller.config.players, self.viewer)
+        cards.clear_cache()
+
+    def _pull(self) -> None:
+        for event in self.controller.new_events(self.viewer):
+            self.queue.append(event)
+
+    def _set_viewer(self, seat: int) -> None:
+        """Hot-seat: rebuild the view for the player now in front of the screen, without animation."""
+        self.viewer = seat
+        self.view = TableView(seat)
+        self.hand_view.reset()
+        for event in self.controller.all_events(seat):
+            self.view.apply(event)
+        self.queue.clear()
+        self.anim = None
+        self.hide = set()
+        self.layout = make_layout(self.size, self.controller.config.players, seat)
+
+    def skip_animations(self) -> None:
+        self.win_pause = 0.0
+        if self.anim is not None:
+            self.anim = None
+            self.hide = set()
+        while self.queue:
+            self.view.apply(self.queue.popleft())
+
+    def _start_next(self) -> None:
+        event = self.queue.popleft()
+        flights, hide = flights_for(event, self.layout, self.view)
+        self.view.apply(event)
+        if self.sound is not None:
+            # One riffle per hand: the first Dealt is the first event of the hand's log (HandStarted resets it).
+            first_deal = isinstance(event, ev.Dealt) and len(self.view.log) == 1
+            names = {ev.Flipped: "flip", ev.Discarded: "discard", ev.Melded: "meld", ev.Won: "win"}
+            name = "deal" if first_deal else names.get(type(event))
+            if name is not None:
+                self.sound.play(name)
+        if isinstance(event, ev.Won):
+            self.win_pause = 2.0 / max(1.0, self.speed)  # the winning card and the banner, before anything else
+        elif isinstance(event, ev.HandEnded):
+            self.win_pause = 1.2 / max(1.0, self.speed)  # every hand face up, before the settlement panel
+        if isinstance(event, ev.Melded) and event.forced:
+            self.cues.append([event.seat, tr(f"meld.{event.meld.kind.value}", self.lang) + "!", 1.2])
+        if flights and self.speed < 50:
+            for f in flights:
+                f.duration /= self.speed
+                f.delay /= self.speed
+            self.anim = Animation(flights, hide)
+            self.hide = hide
+        else:
+            self.anim = None
+            self.hide = set()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.toast is not None:
+            self.toast[1] = float(self.toast[1]) - dt  # type: ignore[arg-type]
+            if float(self.toast[1]) <= 0:  # type: ignore[arg-type]
+                self.toast = None
+        if self.cover_for is None:  # behind the cover nothing of the hand reaches the view (rebuilt on the click)
+            self._pull()
+        persistence = self.controller.persistence
+        if persistence is not None and len(persistence.messages) > self._notices:
+            self.banner.extend(persistence.messages[self._notices :])
+            self._notices = len(persistence.messages)
+        self.banner.update(dt)
+        for cue in self.cues:
+            cue[2] = float(cue[2]) - dt  # type: ignore[arg-type]
+        self.cues = [c for c in self.cues if float(c[2]) > 0]  # type: ignore[arg-type]
+        if self.anim is not None:
+            self.anim.update(dt)
+            if self.anim.finished:
+                self.anim = None
+                self.hide = set()
+        if self.anim is None and self.win_pause > 0:
+            self.win_pause = max(0.0, self.win_pause - dt)
+            if self.win_pause > 0:
+                return
+        while self.anim is None and self.queue and self.win_pause <= 0:
+            self._start_next()
+        if self.anim is not None or self.queue or self.win_pause > 0:
+            return
+        if self.controller.hand_over:
+            self.show_result = True
+            self.cues = []  # a forced meld's call is stale once the settlement shows
+            return
+        seat = self.controller.to_act
+        if seat is None:
+            return
+        if not self.controller.is_human(seat):
+            self.bot_wait += dt
+            if (self.bot_wait >= self.bot_pause() or self.controller.thinking) and self.controller.step_bot():
+                self.bot_wait = 0.0
+            return
+        if seat != self.viewer:
+            self.cover_for = seat
+            return
+        self._make_buttons()
+
+    def bot_pause(self) -> float:
+        """Seconds a bot's action waits, so a person can follow: a short pause per action, longer before a claim or a
+        win (the 碰 / 吃 / 胡 offers); the pace is a setting, and -/+ scale it with the animations."""
+        pending = self.controller.game.pending
+        claim = pending is not None and pending.kind != "discard"
+        return PACES[self.pace] * (CLAIM_PAUSE if claim else 1.0) / self.speed
+
+    # --- aids -----------------------------------------------------------------------------------------------------
+
+    def caught_up(self) -> bool:
+        """The screen shows the engine's present (no animation or event waiting): the deal is over, for one."""
+        return self.anim is None and not self.queue and not self.controller.has_new_events
+
+    def current_waits(self) -> list[Wait]:
+        """The 听 list for the viewer (F2), asked of the engine; nothing while the screen is behind the engine."""
+        if not self.helpers["waits"] or not self.caught_up() or self.show_result or self.cover_for is not None:
+            return []
+        if not self.controller.is_human(self.viewer):
+            return []
+        game = self.controller.game
+        key = (id(game), len(game.events), self.viewer)
+        if key != self._waits_key:
+            self._waits = self.controller.waits(self.viewer)
+            self._waits_key = key
+        return self._waits
+
+    def hints_allowed(self) -> bool:
+        """In practice always; in a game the statistics count only with the setting on."""
+        return self.controller.config.practice or self.hints_in_counted
+
+    def request_hint(self) -> None:
+        """F4: ask the strong bot (from this seat's observation, off the UI thread) what it would do here."""
+        if self.hint is not None:
+            self.hint = None
+            aids.toggle_toast(self, "helper.hint", False)
+            return
+        if not self.hints_allowed():
+            aids.toast(self, tr("hint.off_in_counted", self.lang))
+            return
+        legal = self._my_decision()
+        if not legal:
+            aids.toggle_toast(self, "helper.hint", True)
+            return
+        aids.toggle_toast(self, "helper.hint", True)
+        self._hint_key = self._decision_key()
+        self.hint = self.controller.ask_hint(self.viewer)
+        if not self.controller.config.practice:
+            self.controller.mark_assisted()
+
+    def _decision_key(self) -> tuple[object, ...]:
+        game = self.controller.game
+        return (id(game), len(game.history), self.viewer)
+
+    def hint_line(self) -> str:
+        """The hint's text for the open decision ('' when there is none or it is for an earlier decision)."""
+        if self.hint is None:
+            return ""
+        if self._hint_key != self._decision_key():
+            self.hint = None  # the decision it answered is gone
+            return ""
+        if isinstance(self.hint, Action):
+            return aids.hint_text(self, self.hint)
+        if not self.hint.ready():  # type: ignore[attr-defined]
+            return tr("hint.thinking", self.lang)
+        action = self.hint.result()  # type: ignore[attr-defined]
+        self.hint = action
+        return aids.hint_text(self, action) if isinstance(action, Action) else ""
+
+    # --- the open decision ------------------------------------------------------------------------------------
+
+    def _my_decision(self) -> list[Action]:
+        seat = self.controller.to_act
+        if seat is None or seat != self.viewer or not self.controller.is_human(seat):
+            return []
+        if self.anim or self.queue or self.controller.has_new_events or self.show_result:
+            return []
+        return self.controller.legal(seat)
+
+    def _make_buttons(self) -> None:
+        """The claim buttons of the decision now on offer; built once per decision, not every frame."""
+        key = (id(self.controller.game), len(self.controller.game.history), self.viewer, self.layout.size)
+        if key == self._buttons_key and self.buttons:
+            return
+        self._buttons_key = key
+        legal = self._my_decision()
+        self.buttons = []
+        if not legal or all(isinstance(a, Discard) for a in legal):
+            return
+        area = self.layout.buttons
+        x, y = area.left, area.top
+        bw, bh = max(60, area.width // 2 - 6), max(32, area.height // 3)
+        chis = [a for a in legal if isinstance(a, Chi)]
+        simple: list[tuple[Action, str, str]] = []
+        for a in legal:
+            if isinstance(a, Hu):
+                simple.append((a, tr("action.hu", self.lang), "h"))
+            elif isinstance(a, Peng):
+                simple.append((a, tr("action.peng", self.lang), "p"))
+        if chis:
+            # Each way to eat is its own small group of cards to pick (main group, then any 比 groups).
+            cw = max(12, self.layout.small_w - 4)
+            _, ch = cards.card_size(cw)
+            gy = area.top - (ch + 12) * len(chis)
+            for i, a in enumerate(chis):
+                flat = tuple(k for g in a.groups for k in g)
+                labels = sum(self._group_label(gi).get_width() + 4 for gi in range(len(a.groups)))
+                width = len(flat) * (cw + 2) + 6 * (len(a.groups) - 1) + 8 + labels
+                rect = pygame.Rect(area.right - width, gy + i * (ch + 12), width, ch + 8)
+                self.buttons.append(Button(rect, a, "", flat, str(i + 1)))
+        for a, label, key in simple:
+            self.buttons.append(Button(pygame.Rect(x, y, bw, bh), a, label, (), key))
+            x += bw + 6
+            if x + bw > area.right + 1:
+                x, y = area.left, y + bh + 6
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if passes:
+            self.buttons.append(
+                Button(
+                    pygame.Rect(area.left, area.bottom - bh, bw, bh),
+                    passes[0],
+                    tr("action.pass", self.lang),
+                    (),
+                    "space",
+                )
+            )
+
+    def _group_label(self, index: int) -> pygame.Surface:
+        """The label of a group in a 吃 choice: 吃 for the main group, 比 for each group that puts out a copy."""
+        size = max(12, self.layout.size[1] // 40)
+        return text(tr("action.chi" if index == 0 else "action.bi", self.lang), size, GOLD, bold=True)
+
+    # --- leaving, the next hand ---------------------------------------------------------------------------------------
+
+    def hide_hand(self) -> bool:
+        """The viewer's hand is hidden while its dealt cards are still flying."""
+        return ("hand", self.viewer) in self.hide
+
+    def leave_table(self) -> None:
+        """Leave the table: stop the bot worker (the match stays autosaved) and go back."""
+        self.controller.close()
+        if self.on_exit is not None:
+            self.on_exit()
+
+    def next_hand(self) -> None:
+        self.show_result = False
+        self.result_collapsed = False
+        if self.match_over:
+            if self.on_exit is not None:
+                self.leave_table()
+            return
+        if not self.controller.next_hand():
+            self.match_over = True
+            self.show_result = True
+            return
+        self.view = TableView(self.viewer)
+        self.queue.clear()
+        self.hand_view.reset()  # a new deal is sorted afresh (理牌)
+        self.hint = None
+        self._cover_the_deal()
+
+    # --- names ------------------------------------------------------------------------------------------------
+
+    def short_name(self, seat: int) -> str:
+        """One name per seat (names.short_name), the same in the seat label, the scores, the log, the settlement
+        and the replays: 你 (the only human), 玩家n (hot-seat players) or 电脑n (a bot)."""
+        return seat_names.short_name(seat, [c.kind for c in self.controller.config.seats], self.lang)
+
+    def _name(self, seat: int) -> str:
+        """The seat's name (:meth:`short_name`) with a bot's level: the seat label."""
+        return seat_names.full_name(seat, [c.kind for c in self.controller.config.seats], self.lang)
