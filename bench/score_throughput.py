@@ -122,7 +122,7 @@ def breakdown(lines: list[str]) -> None:
     among the roles, putting the line together). Each
     moment is charged to the innermost step (Bohu's 名堂 read the groups: that build counts as groups, not settling);
     the timers themselves cost a few tenths of a µs a step."""
-    from zipai_desktop.engine import hu
+    from zipai_desktop.engine.win import check as hu
     from zipai_desktop.tools import score
 
     spent = {"win check": 0.0, "groups": 0.0, "reading": 0.0, "checking": 0.0, "settling": 0.0, "writing": 0.0}

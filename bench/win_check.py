@@ -23,11 +23,11 @@ import sys
 import time
 from collections.abc import Callable
 
-from zipai_desktop.engine import hu
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
-from zipai_desktop.engine.hu import Source, WinTable, evaluate_win
 from zipai_desktop.engine.melds import chi_groups_with
 from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win.check import Source, WinTable, evaluate_win
 
 TABLE = get_rules("guilin").win_table
 BOHU_TABLE = get_rules("bohu").win_table
@@ -148,7 +148,7 @@ def measure(
 def import_time(runs: int = 5) -> tuple[float, float]:
     """(lowest, highest) seconds to import the win check in a fresh interpreter (its rows are read at import), over
     ``runs`` interpreters: a neighbour's burst moves one figure by 2x, so the lowest is reported, as for the check."""
-    code = "import time; t = time.perf_counter(); import zipai_desktop.engine.hu; print(time.perf_counter() - t)"
+    code = "import time; t = time.perf_counter(); import zipai_desktop.engine.win.check; print(time.perf_counter() - t)"
     times = []
     for _ in range(runs):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -181,7 +181,7 @@ def main() -> None:
             )
     low, high = import_time()
     print(
-        f"  import of engine.hu (tables loaded): {low * 1000:.0f} ms, best of 5 fresh interpreters "
+        f"  import of engine.win.check (tables loaded): {low * 1000:.0f} ms, best of 5 fresh interpreters "
         f"(highest {high * 1000:.0f} ms); load {os.getloadavg()[0]:.2f}"
     )
 

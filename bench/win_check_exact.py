@@ -1,4 +1,4 @@
-"""The table-driven win check against the reference search (tests/engine/reference_hu.py) on N seeded hands.
+"""The table-driven win check against the reference search (tests/engine/win/reference_hu.py) on N seeded hands.
 
 Prints how many hands, how many had a completing role, and how many differ (must be 0). Each hand with its card
 added is also checked as it stands (evaluate_win with no card and no melds, a win from the deal: a path of its own)
@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.engine import reference_hu as ref  # noqa: E402
-from tests.engine.test_hu_reference import as_data, sample_case  # noqa: E402
+from tests.engine.win import reference_hu as ref  # noqa: E402
+from tests.engine.win.test_reference import as_data, sample_case  # noqa: E402
 from zipai_desktop.engine import hu  # noqa: E402
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 
-from tests.engine.test_hu_reference import BOHU, TABLES, sample_case
-from zipai_desktop.engine import hu
+from tests.engine.win.test_reference import BOHU, TABLES, sample_case
 from zipai_desktop.engine.cards import NUM_KINDS
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.rules import bohu
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win.check import Source
 
 OPTION_SETS = [
     {},

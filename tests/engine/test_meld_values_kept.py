@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from zipai_desktop.engine import hu
-from zipai_desktop.engine.hu import Source, evaluate_roles
 from zipai_desktop.engine.melds import Meld, MeldKind
 from zipai_desktop.engine.rules.bohu import BOHU, BohuOptions
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win.check import Source, evaluate_roles
 
 
 def test_a_melds_hu_is_its_tables_own_whatever_lists_and_tables_it_was_read_under() -> None:

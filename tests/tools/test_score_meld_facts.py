@@ -1,8 +1,8 @@
-"""The melds' facts ``zipai score`` keeps per meld and hands to the win check (engine.hu.MeldsKnown: cards, quads,
-胡, the winning card's 扫 / 偎 and 碰) are what the win check works out from the melds itself, and the win check
-answers the same with them as without: on thousands of seeded meld lists of both games, every option that changes a
-meld's 胡 or shape (二七十, bonus_rank) and one that changes the table but not the melds (peng_pao_on_discard: the
-facts are shared), and completing hands, cards and sources."""
+"""The melds' facts ``zipai score`` keeps per meld and hands to the win check (engine.win.check.MeldsKnown:
+cards, quads, 胡, the winning card's 扫 / 偎 and 碰) are what the win check works out from the melds itself, and
+the win check answers the same with them as without: on thousands of seeded meld lists of both games, every
+option that changes a meld's 胡 or shape (二七十, bonus_rank) and one that changes the table but not the melds
+(peng_pao_on_discard: the facts are shared), and completing hands, cards and sources."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from zipai_desktop.engine import hu
 from zipai_desktop.engine.cards import NUM_KINDS, format_cards, number
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import MeldKind
 from zipai_desktop.engine.rules.bohu import BOHU, BohuOptions
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win.check import Source
 from zipai_desktop.tools import score
 
 TRIPLES = {MeldKind.PENG, MeldKind.SAO, MeldKind.GUO_SAO, MeldKind.WEI}

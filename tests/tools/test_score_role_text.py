@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from tests.engine.test_hu_reference import sample_case
-from zipai_desktop.engine import free_split_groups, hu
+from tests.engine.win.test_reference import sample_case
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win import groups as free_split_groups
 from zipai_desktop.tools import score
 
 

@@ -25,13 +25,13 @@ from .actions import Action, Chi, Discard, Hu, Pass, Peng
 from .cards import GLYPHS, HIDDEN, NUM_KINDS, format_counts, full_deck, glyph
 from .deck import CURRENT as CURRENT_DEAL
 from .deck import shuffle as shuffle_deck
-from .free_split import free_value, held_value
-from .hu import Source, Split, WinTable, evaluate_roles
-from .hu import _symbols as hu_symbols
-from .hu import meld_facts as hu_meld_facts
 from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with, shown_to_others
-from .reach import Kept, keep_function
 from .rules.base import Procedure, RuleSet
+from .win.automaton import free_value, held_value
+from .win.check import Source, Split, WinTable, evaluate_roles
+from .win.check import _symbols as hu_symbols
+from .win.check import meld_facts as hu_meld_facts
+from .win.reach import Kept, keep_function
 
 
 class IllegalAction(ValueError):
@@ -990,7 +990,7 @@ class Game:
     def _win_check(self, seat: int, card: int | None, source: Source, from_seat: int, opening: bool) -> WinInfo | None:
         """The win ``seat`` may claim now, with the rules' choice among the roles of the card, or None."""
         hand = self.hands[seat]
-        # Most hands cannot be completed by the card (loose cards, see engine/reach.py): told from the hand alone,
+        # Most hands cannot be completed by the card (loose cards, see engine/win/reach.py): told from the hand alone,
         # kept per seat until its hand changes.
         kept = self._reach[seat]
         if kept[0] is not hand:

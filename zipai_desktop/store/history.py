@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.hu import Source
 from ..engine.record import to_record
+from ..engine.win.check import Source
 from . import paths
 from .atomic import backup_copy, quarantine
 from .notice import Notice, error_text

@@ -32,8 +32,6 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ..engine.cards import COPIES, GLYPHS, NUM_KINDS, CardError, format_cards, glyph, parse_cards, to_counts
-from ..engine.free_split_groups import free_groups, groups_alike_key
-from ..engine.hu import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
 from ..engine.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS, QUOTE_CHARS, JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
 from ..engine.melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
@@ -42,6 +40,8 @@ from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
 from ..engine.rules.guilin import GuilinOptions
 from ..engine.scoring import duo_parts, guilin_points, xing_count
 from ..engine.special import sanlong_wukan
+from ..engine.win.check import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
+from ..engine.win.groups import free_groups, groups_alike_key
 
 USAGE = """usage: zipai score [--rules guilin|bohu] [--jsonl] < hand.json
 

@@ -16,7 +16,6 @@ from typing import Any
 from ..bots import BOTS, make_bot
 from ..bots.heuristic import bot_seed
 from ..engine.game import Game
-from ..engine.hu import Source
 from ..engine.invariants import check_invariants
 from ..engine.jsonsafe import JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
@@ -25,6 +24,7 @@ from ..engine.observation import observe
 from ..engine.record import dumps, to_record
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
+from ..engine.win.check import Source
 from .args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
 from .args import seed as seed_arg
 

@@ -1,4 +1,4 @@
-"""The win check's tables (engine/free_split.py), built by build/make_win_tables.py: do not edit.
+"""The win check's tables (engine/win/automaton.py), built by build/make_win_tables.py: do not edit.
 
 Per rule set (二七十 a group or not): the minimised automaton for every hand of up to 22 free cards, as
 zlib-compressed, base64-encoded arrays (state count, accept values, successors).

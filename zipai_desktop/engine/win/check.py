@@ -6,7 +6,7 @@ several roles (§8.3 of the Guilin rules); each role is tried and the best total
 
 The check decides the value first and builds :class:`Group` objects only when somebody reads a split's groups (a win
 claimed or shown). The value of the free cards is ten steps through the tables of an automaton that reads the hand
-number by number (engine/free_split.py); the groups of a split are found by a memoised search, which also answers
+number by number (engine/win/automaton.py); the groups of a split are found by a memoised search, which also answers
 for free cards the tables do not hold (more than any hand has).
 """
 
@@ -18,10 +18,10 @@ from enum import StrEnum
 from itertools import compress
 from typing import Any
 
-from . import free_split_groups
-from .cards import NUM_KINDS, number
-from .free_split import _ROWS, _SYMBOL, CAP, _pair_value, free_value
-from .melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
+from ..cards import NUM_KINDS, number
+from ..melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
+from . import groups as free_split_groups
+from .automaton import _ROWS, _SYMBOL, CAP, _pair_value, free_value
 
 
 class Source(StrEnum):
@@ -128,8 +128,8 @@ def _count_codes(table: WinTable) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
     Made at every new table (the score command meets new Bohu tables, by options and doubled rank, as it reads):
     each kind's five codes (held 0..4) are made once and a number's 25 are their sums, as no field carries. Tables
-    with the same 坎 / 龙 values share the codes. tests/engine/test_hu_codes.py holds these to the plain per-entry
-    computation.
+    with the same 坎 / 龙 values share the codes. tests/engine/win/test_check_codes.py holds these to the plain
+    per-entry computation.
     """
     kan, long_ = table.values_of("kan"), table.values_of("long")
     known = _CODES.get((kan, long_))
@@ -221,7 +221,7 @@ class WinTable:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# The value of the free cards: the automaton of engine.free_split, fed ten symbols (十 first, 4 x small + big count).
+# The value of the free cards: the automaton of engine.win.automaton, fed ten symbols (十 first, 4 x small + big count).
 
 _MAX_COUNT = 3
 _FREE_COUNTS = bytes([0, 1, 2] + [0] * 253)  # bytes.translate: a held count -> its free count (3 / 4 are 坎 / 龙)
@@ -584,7 +584,7 @@ def _dealt_role(kept: tuple[Any, ...]) -> _RoleArgs:
     """The role of a concealed hand judged as it stands (:func:`evaluate_win` with no card and no melds), from what
     its split keeps: the 20 held counts, the table, whether a pair was needed and the free cards' 胡. Equal to the
     role :func:`evaluate_roles` finds for the same hand
-    (tests/engine/test_hu.py::test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it)."""
+    (tests/engine/win/test_check.py::test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it)."""
     raw = bytes(kept[:20])
     free = int.from_bytes(raw.translate(_FREE_COUNTS), "little")
     symbols = (((free & _LOW10) << 2) + (free >> 80)).to_bytes(10, "big")  # as in _symbols

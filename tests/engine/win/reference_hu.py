@@ -1,7 +1,7 @@
 """The reference win decomposition: the engine's own until issue 13, kept as the slow oracle the tests compare with.
 
 胡牌拆分: the split of a hand with the highest 胡 (a depth-first search), as the engine computed it before the
-precomputed tables of :mod:`zipai_desktop.engine.hu`.
+precomputed tables of :mod:`zipai_desktop.engine.win.check`.
 
 The concealed part of a winning hand splits into fixed groups (a 坎 or 龙 held from the deal cannot be broken) and
 *free* cards, which form 吃-type groups (sequences, 二七十, 搭 / 绞) and at most one pair. The free search is a

@@ -1,7 +1,7 @@
-"""The automaton of the free cards (engine/free_split.py), built: its NFA, a DFA built as inputs need it, and the
+"""The automaton of the free cards (engine/win/automaton.py), built: its NFA, a DFA built as inputs need it, and the
 minimised tables that ship in free_split_data.py (build/make_win_tables.py writes them; tests compare).
 
-See engine/free_split.py for what the automaton reads and why.
+See engine/win/automaton.py for what the automaton reads and why.
 """
 
 from __future__ import annotations

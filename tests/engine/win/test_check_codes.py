@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from zipai_desktop.engine import hu
 from zipai_desktop.engine.rules import bohu, guilin
+from zipai_desktop.engine.win import check as hu
 
 
 def _plain(table: hu.WinTable) -> tuple[tuple[tuple[int, ...], ...], ...]:

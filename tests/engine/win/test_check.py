@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zipai_desktop.engine.cards import NUM_KINDS, parse_cards, to_counts
-from zipai_desktop.engine.hu import Source, best_free, evaluate_win, split_free
 from zipai_desktop.engine.melds import chi_bonus, chi_groups_with
+from zipai_desktop.engine.win.check import Source, best_free, evaluate_win, split_free
 
-from .notation import GUILIN
+from ..notation import GUILIN
 
 ALL_CHI = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
 
@@ -128,11 +128,12 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
     caller's list may change after) and is immutable."""
     import random
 
-    from zipai_desktop.engine import free_split_groups, hu
     from zipai_desktop.engine.cards import full_deck
     from zipai_desktop.engine.rules import get_rules
+    from zipai_desktop.engine.win import check as hu
+    from zipai_desktop.engine.win import groups as free_split_groups
 
-    from .test_hu_reference import as_it_stands_case
+    from .test_reference import as_it_stands_case
 
     bohu = get_rules("bohu")
     tables = [

@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from zipai_desktop.engine import hu
 from zipai_desktop.engine.cards import NUM_KINDS
-from zipai_desktop.engine.free_split import symbols_of
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import Meld
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win.automaton import symbols_of
+from zipai_desktop.engine.win.check import Source
 
 from . import reference_hu as ref
-from .test_hu_reference import sample_case
+from .test_reference import sample_case
 
 
 def plain_roles(

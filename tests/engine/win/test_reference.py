@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from zipai_desktop.engine import hu
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
 from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win.check import Source
 
 from . import reference_hu as ref
 

@@ -10,7 +10,7 @@ At a number, the free cards pay the debts first; what is left is split between �
 3)[d]`` big cards: one 一一壹 takes 2 + 1, one 一壹壹 takes 1 + 2, one of each 3 + 3; with counts <= 3 nothing else
 fits), the pair, new 二七十 (at 十 only) and new sequences (down to 三 only).
 
-Sets of NFA states (a DFA state) are built ahead of time (engine/free_split_build.py, minimised, shipped in
+Sets of NFA states (a DFA state) are built ahead of time (engine/win/automaton_build.py, minimised, shipped in
 free_split_data.py by build/make_win_tables.py). Here each state becomes a row, a tuple of its 16 successor rows and
 its value, so a check is ten subscripts. Reading from 十 puts every 胡 at the end: 一二三 and 二七十, the only valued
 groups (3 small, 6 big), close at 一 and 二; up to there the states carry no values.
@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .free_split_build import CAP, DEAD, START, UNKNOWN
-from .free_split_data import TABLES
+from .automaton_build import CAP, DEAD, START, UNKNOWN
+from .tables_data import TABLES
 
 __all__ = ["CAP", "free_value", "held_value", "symbols_of"]
 
@@ -111,7 +111,7 @@ Rows = dict[bool, tuple[Row, Row, Row]]  # per rule set (二七十 a group or no
 
 # The rows of both rule sets as marshal writes them (shared rows written once, then referred to), zlib-compressed,
 # with a fingerprint of the tables they were made from: build/make_win_tables.py writes it beside this module.
-ROWS_FILE = Path(__file__).with_name("free_split_rows.bin")
+ROWS_FILE = Path(__file__).with_name("tables_rows.bin")
 
 
 def tables_fingerprint(tables: Mapping[bool, str]) -> int:

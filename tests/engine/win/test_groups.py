@@ -1,4 +1,4 @@
-"""The fast groups builder (engine/free_split_groups.py) gives exactly the search's split: the same groups, in the same
+"""The fast groups builder (engine/win/groups.py) gives exactly the search's split: the same groups, in the same
 order, with the same 胡, as hu.split_free (free cards) and hu._role_groups (a whole role) on seeded samples of both
 games (melds of every kind, 坎 / 龙, every role of the winning card, Bohu without 二七十 and with a doubled rank) and
 on the worked examples of the score tests."""
@@ -11,16 +11,16 @@ import pytest
 
 from tests.tools import test_score_bohu as bohu_examples
 from tests.tools import test_score_cli as guilin_examples
-from zipai_desktop.engine import free_split_groups as fast
-from zipai_desktop.engine import hu
 from zipai_desktop.engine.cards import NUM_KINDS
-from zipai_desktop.engine.free_split import symbols_of
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.rules.bohu import BOHU, SHAO_KINDS
 from zipai_desktop.engine.rules.bohu import QUAD_KINDS as BOHU_QUADS
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win import groups as fast
+from zipai_desktop.engine.win.automaton import symbols_of
 from zipai_desktop.tools import score
 
-from .test_hu_reference import GROUPS, sample_case
+from .test_reference import GROUPS, sample_case
 
 GUILIN_TABLE = get_rules("guilin").win_table
 SHAO_OR_QUAD = set(SHAO_KINDS | BOHU_QUADS)  # what Bohu's 漂 may not hold

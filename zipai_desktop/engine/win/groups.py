@@ -1,16 +1,15 @@
 """The groups of a winning split (胡牌拆分的方子), built when somebody reads them: fast, and exactly the search's.
 
-The win check (engine/hu.py) finds a split's 胡 with the tables of engine/free_split.py and leaves its groups unbuilt;
-a split read for display, for the score command or for Bohu's 名堂 builds them here. The groups are the same objects,
-in the same order, as :func:`~zipai_desktop.engine.hu._role_groups` gives (the search kept in hu.py as the
-reference): the table melds (one of them possibly made a quad by the winning card), the 坎 / 龙 held, the card's own
-group, then the free cards split by :func:`~zipai_desktop.engine.hu.split_free`'s rule (lowest kind first; the pair,
-then the most valuable group that still leaves a best split).
+The win check (engine/win/check.py) finds a split's 胡 with the tables of engine/win/automaton.py and leaves its
+groups unbuilt; a split read for display, for the score command or for Bohu's 名堂 builds them here. The groups are
+the same objects, in the same order, as the reference search gives: the table melds (one of them possibly made a
+quad by the winning card), the 坎 / 龙 held, the card's own group, then the free cards split by the reference's rule
+(lowest kind first; the pair, then the most valuable group that still leaves a best split).
 
-What it shares: a :class:`~zipai_desktop.engine.hu.Group` is immutable, so every group that can be made is made once
-and shared (a meld's group per table, the 坎 / 龙 / quad / triple of each kind per table, each 吃-type group and
-pair); and the free cards of winning hands repeat (a few cards beside the melds), so each set of free cards, as the
-automaton's ten symbols, is split once and kept. A set not seen before is split by the same search as hu.py's (its
+What it shares: a Group is immutable, so every group that can be made is made once and shared (a meld's group per
+table, the 坎 / 龙 / quad / triple of each kind per table, each 吃-type group and pair); and the free cards of winning
+hands repeat (a few cards beside the melds), so each set of free cards, as the automaton's ten symbols, is split once
+and kept. A set not seen before is split by the same search as the reference's (its
 memo of best values shared), reading the counts from the symbols directly.
 """
 
@@ -18,13 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import hu
-from .cards import NUM_KINDS
-from .free_split import free_value
-from .melds import Meld, MeldKind, chi_shape
+from ..cards import NUM_KINDS
+from ..melds import Meld, MeldKind, chi_shape
+from . import check as hu
+from .automaton import free_value
 
 if TYPE_CHECKING:
-    from .hu import Group, WinTable
+    from .check import Group, WinTable
 
 _LIMIT = 20_000  # entries per cache below: bounded, so a long session's memory stays flat
 
@@ -38,7 +37,7 @@ _PACKED = tuple(
 # Symbols 2m and 2m + 1 (the first in the low 4 bits) -> their counts packed, as _PACKED gives them.
 _PACKED2 = tuple(tuple(_PACKED[2 * m][x & 15] | _PACKED[2 * m + 1][x >> 4] for x in range(256)) for m in range(5))
 # hu's memo key (hu imports this module: its names are read at call time, these are its constants, checked equal by
-# tests/engine/test_free_split_groups.py): bits 0-59 the counts, 62 no 二七十, 63 a pair still needed.
+# tests/engine/win/test_groups.py): bits 0-59 the counts, 62 no 二七十, 63 a pair still needed.
 _CARDS = (1 << 60) - 1
 _PAIR = 1 << 63
 _NO27 = 1 << 62
@@ -70,7 +69,7 @@ def _rows(erqishi: bool) -> tuple[tuple[_Row, ...], ...]:
 
 def free_groups(symbols: bytes, need_pair: bool, erqishi: bool, value: int = -1) -> tuple[Group, ...]:
     """The groups of the best split of the free cards given as the automaton's ten symbols (十 first): what
-    :func:`~zipai_desktop.engine.hu.split_free` gives for their counts. The caller knows that they split."""
+    :func:`~zipai_desktop.engine.win.check.split_free` gives for their counts. The caller knows that they split."""
     done = _DONE.get((erqishi, need_pair))
     if done is None:
         done = _DONE[(erqishi, need_pair)] = {}
@@ -277,7 +276,7 @@ def role_groups(
 ) -> tuple[Group, ...]:
     """The groups of a completing role (hu's ``_RoleArgs``): its fixed groups, then the best split of its free cards
     (worth ``value``, as the win check found it; -1: not known). Equal, group for group, to
-    :func:`~zipai_desktop.engine.hu._role_groups`."""
+    :func:`~zipai_desktop.engine.win.check._role_groups`."""
     known_table = _BY_TABLE.get(id(table))
     tg = known_table[1] if known_table is not None and known_table[0] is table else _table_groups(table)
     exposed: list[Group] = []

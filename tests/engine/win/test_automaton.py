@@ -1,4 +1,4 @@
-"""The free cards' automaton (engine/free_split.py): the shipped tables are the ones the builder makes, and they give
+"""The free cards' automaton (engine/win/automaton.py): the shipped tables are the ones the builder makes, and they give
 the search's 胡 for free cards with and without a pair, with and without 二七十."""
 
 from __future__ import annotations
@@ -11,12 +11,15 @@ from typing import Any
 
 import pytest
 
-from zipai_desktop.engine import free_split, free_split_build, free_split_data, hu
-from zipai_desktop.engine.free_split import CAP, free_value, symbols_of
-from zipai_desktop.engine.free_split_build import FreeSplitAutomaton
+from zipai_desktop.engine.win import automaton as free_split
+from zipai_desktop.engine.win import automaton_build as free_split_build
+from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win import tables_data as free_split_data
+from zipai_desktop.engine.win.automaton import CAP, free_value, symbols_of
+from zipai_desktop.engine.win.automaton_build import FreeSplitAutomaton
 
+from ..notation import hand as counts
 from . import reference_hu as ref
-from .notation import hand as counts
 
 
 @pytest.mark.parametrize("erqishi", [True, False])
@@ -70,10 +73,10 @@ def test_the_rows_file_ships_in_the_wheel() -> None:
     import tomllib
     from pathlib import Path
 
-    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    pyproject = Path(__file__).resolve().parents[3] / "pyproject.toml"
     data = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
-    assert free_split.ROWS_FILE.name in data["zipai_desktop.engine"]
-    assert free_split.ROWS_FILE.parent.name == "engine" and free_split.ROWS_FILE.is_file()
+    assert free_split.ROWS_FILE.name in data["zipai_desktop.engine.win"]
+    assert free_split.ROWS_FILE.parent.name == "win" and free_split.ROWS_FILE.is_file()
 
 
 def test_a_rows_file_that_is_stale_damaged_or_missing_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
