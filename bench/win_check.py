@@ -26,8 +26,7 @@ from collections.abc import Callable
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
 from zipai_desktop.engine.melds import chi_groups_with
 from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.engine.win import check as hu
-from zipai_desktop.engine.win.check import Source, WinTable, evaluate_win
+from zipai_desktop.engine.win import Source, WinTable, check, evaluate_win, reference
 
 TABLE = get_rules("guilin").win_table
 BOHU_TABLE = get_rules("bohu").win_table
@@ -89,8 +88,8 @@ CLOCKS: dict[str, Callable[[], int]] = {"wall": time.perf_counter_ns}
 def forget(table: WinTable) -> None:
     """Empty the win check's caches, so that every hand is checked as new."""
     table._melds.clear()
-    hu._MELD_INFO.clear()
-    hu._memo.clear()
+    check._MELD_INFO.clear()
+    reference._memo.clear()
 
 
 def timed(hands: list[list[int]], table: WinTable, clock: Callable[[], int], groups: bool) -> tuple[list[float], int]:

@@ -23,7 +23,7 @@ from zipai_desktop.engine.game import Game, Pending
 from zipai_desktop.engine.melds import Meld
 from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.engine.win.check import meld_facts
+from zipai_desktop.engine.win import meld_facts
 from zipai_desktop.engine.win.reach import completing_cards
 
 from .win.test_reach import plain_chi

@@ -19,7 +19,7 @@ from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.melds import chi_groups_with
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.waits import HU_KINDS, Wait, _value, waits
-from zipai_desktop.engine.win.check import Source
+from zipai_desktop.engine.win import Source
 
 GROUPS = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
 

@@ -12,7 +12,7 @@ import pytest
 from zipai_desktop.engine.game import Game, HandResult, WinInfo
 from zipai_desktop.engine.record import replay, to_record
 from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.engine.win.check import Source
+from zipai_desktop.engine.win import Source
 from zipai_desktop.store import history as history_module
 from zipai_desktop.store import paths
 from zipai_desktop.store.history import History, LevelStats, Stats

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from zipai_desktop.engine.win.check import Source
+from zipai_desktop.engine.win import Source
 from zipai_desktop.store import history as history_module
 from zipai_desktop.store import paths
 from zipai_desktop.store.history import History

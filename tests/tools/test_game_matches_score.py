@@ -27,7 +27,7 @@ from zipai_desktop.engine.events import Flipped, Melded, Offered
 from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.melds import Meld, MeldKind
 from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.engine.win.check import Source
+from zipai_desktop.engine.win import Source
 from zipai_desktop.tools.score import score
 
 GUILIN = get_rules("guilin")

@@ -11,7 +11,7 @@ import random
 from zipai_desktop.engine.cards import NUM_KINDS, format_cards
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.scoring import settle_guilin, xing_count
-from zipai_desktop.engine.win.check import Source
+from zipai_desktop.engine.win import Source
 from zipai_desktop.tools import score
 
 SPECIALS = [(), ("dihu",), ("tianhu",), ("sanlong_wukan",)]

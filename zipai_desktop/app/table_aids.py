@@ -12,7 +12,7 @@ import pygame
 from ..engine.actions import Action
 from ..engine.cards import glyph
 from ..engine.waits import Wait
-from ..engine.win.check import Source
+from ..engine.win import Source
 from .fonts import text
 from .hint import action_text, reason
 from .i18n import tr

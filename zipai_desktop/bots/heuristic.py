@@ -18,7 +18,7 @@ from ..engine.cards import HIDDEN, NUM_KINDS
 from ..engine.melds import Meld, MeldKind
 from ..engine.observation import Observation, seen_counts
 from ..engine.rules import get_rules
-from ..engine.win.check import Source, WinTable, evaluate_win
+from ..engine.win import Source, WinTable, evaluate_win
 from .evaluate import GROUP, LOOSE, PIECE, free_cards, locked_value, neighbours, shape
 
 

@@ -15,7 +15,7 @@ from ..engine.game import Game, Pending, Phase, Stage, Window
 from ..engine.melds import Meld
 from ..engine.observation import Observation, seen_counts
 from ..engine.rules import get_rules
-from ..engine.win.check import Source
+from ..engine.win import Source
 
 
 def determinize(obs: Observation, rng: random.Random, tries: int = 20) -> Game:

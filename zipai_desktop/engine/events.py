@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import HIDDEN, NUM_KINDS, format_cards, glyph
 from .melds import Meld
-from .win.check import Group
+from .win import Group
 
 
 @dataclass(frozen=True, slots=True)

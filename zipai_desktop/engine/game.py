@@ -27,10 +27,10 @@ from .deck import CURRENT as CURRENT_DEAL
 from .deck import shuffle as shuffle_deck
 from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_groups_with, shown_to_others
 from .rules.base import Procedure, RuleSet
+from .win import Source, Split, WinTable, evaluate_roles
+from .win import meld_facts as hu_meld_facts
 from .win.automaton import free_value, held_value
-from .win.check import Source, Split, WinTable, evaluate_roles
-from .win.check import _symbols as hu_symbols
-from .win.check import meld_facts as hu_meld_facts
+from .win.automaton import symbols_of as hu_symbols
 from .win.reach import Kept, keep_function
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .cards import NUM_KINDS, is_big, number
 from .rules.guilin import GuilinOptions
-from .win.check import Source
+from .win import Source
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.record import to_record
-from ..engine.win.check import Source
+from ..engine.win import Source
 from . import paths
 from .atomic import backup_copy, quarantine
 from .notice import Notice, error_text

@@ -40,7 +40,7 @@ from ..engine.rules.bohu import BOHU, BohuOptions, san_ti_wu_kan, score_win
 from ..engine.rules.guilin import GuilinOptions
 from ..engine.scoring import duo_parts, guilin_points, xing_count
 from ..engine.special import sanlong_wukan
-from ..engine.win.check import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
+from ..engine.win import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
 from ..engine.win.groups import free_groups, groups_alike_key
 
 USAGE = """usage: zipai score [--rules guilin|bohu] [--jsonl] < hand.json

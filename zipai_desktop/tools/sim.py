@@ -24,7 +24,7 @@ from ..engine.observation import observe
 from ..engine.record import dumps, to_record
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
-from ..engine.win.check import Source
+from ..engine.win import Source
 from .args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
 from .args import seed as seed_arg
 

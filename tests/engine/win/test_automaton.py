@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
+from zipai_desktop.engine import win
 from zipai_desktop.engine.win import automaton as free_split
 from zipai_desktop.engine.win import automaton_build as free_split_build
-from zipai_desktop.engine.win import check as hu
+from zipai_desktop.engine.win import reference as ref
 from zipai_desktop.engine.win import tables_data as free_split_data
 from zipai_desktop.engine.win.automaton import CAP, free_value, symbols_of
 from zipai_desktop.engine.win.automaton_build import FreeSplitAutomaton
 
 from ..notation import hand as counts
-from . import reference_hu as ref
 
 
 @pytest.mark.parametrize("erqishi", [True, False])
@@ -62,9 +62,9 @@ def test_the_shipped_rows_are_the_shipped_tables(erqishi: bool) -> None:
     blob = free_split.ROWS_FILE.read_bytes()
     fingerprint, _, _ = marshal.loads(zlib.decompress(blob))
     assert fingerprint == free_split.tables_fingerprint(free_split_data.TABLES), "run build/make_win_tables.py"
-    assert _is_the_tables(free_split._ROWS[erqishi], free_split_data.TABLES[erqishi])
+    assert _is_the_tables(free_split.ROWS[erqishi], free_split_data.TABLES[erqishi])
     assert _is_the_tables(free_split._rows(free_split_data.TABLES[erqishi]), free_split_data.TABLES[erqishi])
-    assert not _is_the_tables(free_split._ROWS[not erqishi], free_split_data.TABLES[erqishi])
+    assert not _is_the_tables(free_split.ROWS[not erqishi], free_split_data.TABLES[erqishi])
 
 
 def test_the_rows_file_ships_in_the_wheel() -> None:
@@ -83,7 +83,7 @@ def test_a_rows_file_that_is_stale_damaged_or_missing_is_not_used(monkeypatch: p
     """A file as the builder writes it is read (nothing is made); rows of other tables (another fingerprint), a
     damaged or cut file, another shape, or no file: the rows are made from the tables instead."""
     tables = free_split_data.TABLES
-    shipped = free_split._ROWS
+    shipped = free_split.ROWS
     fingerprint, listed, where = marshal.loads(zlib.decompress(free_split.ROWS_FILE.read_bytes()))
     swapped = {True: where[False], False: where[True]}
     whole = marshal.dumps((fingerprint, listed, where), 4)
@@ -164,11 +164,11 @@ def test_more_free_cards_than_the_tables_hold_are_searched() -> None:
     hand = counts("一二三 一二三 四五六 四五六 七八九 七八九 壹贰叁 壹贰叁")
     assert sum(hand) > CAP
     assert free_value(symbols_of(hand), need_pair=False, erqishi=True) in (-2, 18)
-    assert hu.best_free(hand, need_pair=False) == ref.best_free(hand, False) == 18
+    assert win.best_free(hand, need_pair=False) == ref.best_free(hand, False) == 18
     # 60 free cards (3 of every kind): unknown to the tables.
     full = [3] * 20
     assert free_value(symbols_of(full), need_pair=False, erqishi=True) == -2
-    assert hu.best_free(full, need_pair=False) == ref.best_free(full, False)
+    assert win.best_free(full, need_pair=False) == ref.best_free(full, False)
 
 
 @pytest.mark.parametrize("need_pair", [False, True])

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from zipai_desktop.engine.cards import NUM_KINDS, parse_cards, to_counts
 from zipai_desktop.engine.melds import chi_bonus, chi_groups_with
-from zipai_desktop.engine.win.check import Source, best_free, evaluate_win, split_free
+from zipai_desktop.engine.win import Source, best_free, evaluate_win
+from zipai_desktop.engine.win.reference import split_free
 
 from ..notation import GUILIN
 
@@ -128,10 +129,10 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
     caller's list may change after) and is immutable."""
     import random
 
+    from zipai_desktop.engine import win
     from zipai_desktop.engine.cards import full_deck
     from zipai_desktop.engine.rules import get_rules
-    from zipai_desktop.engine.win import check as hu
-    from zipai_desktop.engine.win import groups as free_split_groups
+    from zipai_desktop.engine.win import split as win_split
 
     from .test_reference import as_it_stands_case
 
@@ -155,7 +156,7 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
             for k in deck[: rng.choice([20, 21, 22])]:
                 counts[k] += 1
         got = evaluate_win(counts, [], None, Source.DEAL, table)
-        roles = hu.evaluate_roles(counts, [], None, Source.DEAL, table)
+        roles = win.evaluate_roles(counts, [], None, Source.DEAL, table)
         assert len(roles) <= 1
         if not roles:
             assert got is None, counts
@@ -168,8 +169,8 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
         assert (got.hu, got.quads) == (want.hu, want.quads), kept
         if n % 2:  # read the role first (the score command's way), or the groups first
             assert got._role == want._role, kept
-            assert free_split_groups.group_count(got) == len(want.groups)
-            assert free_split_groups.fixed_kinds(got) == free_split_groups.fixed_kinds(want)
+            assert win_split.group_count(got) == len(want.groups)
+            assert win_split.fixed_kinds(got) == win_split.fixed_kinds(want)
         assert got.groups == want.groups, kept
         assert got._role == want._role, kept
         assert got == want

@@ -15,7 +15,7 @@ from zipai_desktop.engine.cards import NUM_KINDS, full_deck, parse_cards, to_cou
 from zipai_desktop.engine.game import Game, WinInfo, _chi_offers
 from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
 from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.engine.win.check import Source, WinTable, evaluate_roles
+from zipai_desktop.engine.win import Source, WinTable, evaluate_roles
 from zipai_desktop.engine.win.reach import completing_cards, keep_function
 
 GUILIN = get_rules("guilin")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..jsonsafe import name as show_name
 from ..jsonsafe import quote
-from ..win.check import WinTable
+from ..win import WinTable
 
 if TYPE_CHECKING:
     from ..game import Game, WinInfo

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..melds import MeldKind
 from ..special import sanlong_wukan
-from ..win.check import Source, WinTable, evaluate_win
+from ..win import Source, WinTable, evaluate_win
 from ..win.reach import may_complete
 from .base import Procedure, options_from_dict
 

@@ -31,7 +31,7 @@ from typing import Any
 from .automaton_build import CAP, DEAD, START, UNKNOWN
 from .tables_data import TABLES
 
-__all__ = ["CAP", "free_value", "held_value", "symbols_of"]
+__all__ = ["CAP", "ROWS", "SYMBOL", "free_value", "held_value", "pair_value", "symbols_of"]
 
 
 def symbols_of(counts: bytes | bytearray | list[int] | tuple[int, ...]) -> bytes:
@@ -199,7 +199,7 @@ def _read_rows_file() -> bytes | None:
         return None
 
 
-_ROWS = _load_rows(_read_rows_file(), TABLES)
+ROWS = _load_rows(_read_rows_file(), TABLES)
 # Per symbol, the symbols left when a pair is taken from it (2 small cards or 2 big cards of its number).
 _PAIR_TAKEN_FROM = tuple(
     tuple(([sym - 8] if sym >> 2 >= 2 else []) + ([sym - 2] if sym & 3 >= 2 else [])) for sym in range(16)
@@ -210,51 +210,51 @@ def free_value(symbols: bytes | bytearray, need_pair: bool, erqishi: bool) -> in
     """Max 胡 of the free cards given as ten symbols (十 first), or -1 when they do not split; -2 when they hold more
     than :data:`CAP` cards (the caller searches instead).
 
-    Without a pair, ten steps through the rows; with one, :func:`_pair_value`.
+    Without a pair, ten steps through the rows; with one, :func:`pair_value`.
     """
-    x, dead, _ = _ROWS[erqishi]
+    x, dead, _ = ROWS[erqishi]
     a, b, c, d, e, f, g, h, i, j = symbols
     if not need_pair:
         value: int = x[a][b][c][d][e][f][g][h][i][j][16]  # a dead or unknown walk ends in its chain: -1 / -2
         return value
-    return _pair_value(x, dead, a, b, c, d, e, f, g, h, i, j)
+    return pair_value(x, dead, a, b, c, d, e, f, g, h, i, j)
 
 
 # Per pair of held counts (small, big; 0..4) of a number, its symbol: a count of 3 or 4 is a 坎 / 龙, not free.
-_SYMBOL = tuple(tuple(4 * (s if s < 3 else 0) + (b if b < 3 else 0) for b in range(5)) for s in range(5))
+SYMBOL = tuple(tuple(4 * (s if s < 3 else 0) + (b if b < 3 else 0) for b in range(5)) for s in range(5))
 
 
 def held_value(hand: Sequence[int], need_pair: bool, erqishi: bool) -> int:
     """:func:`free_value` of a hand's free cards, read straight from its 20 held counts (each 0..4).
 
-    The counts are unpacked and each number's symbol looked up (:data:`_SYMBOL`): no bytes, free counts or symbols
+    The counts are unpacked and each number's symbol looked up (:data:`SYMBOL`): no bytes, free counts or symbols
     are made first, so a refused check is the walk alone. The value is the tables' own, whatever the counts add up
     to (-1: no split, and no search would find one either; -2: past the tables, search).
     """
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = hand
-    x, dead, _ = _ROWS[erqishi]
+    x, dead, _ = ROWS[erqishi]
     if not need_pair:
-        value: int = x[_SYMBOL[k9][b9]][_SYMBOL[k8][b8]][_SYMBOL[k7][b7]][_SYMBOL[k6][b6]][_SYMBOL[k5][b5]][
-            _SYMBOL[k4][b4]
-        ][_SYMBOL[k3][b3]][_SYMBOL[k2][b2]][_SYMBOL[k1][b1]][_SYMBOL[k0][b0]][16]
+        value: int = x[SYMBOL[k9][b9]][SYMBOL[k8][b8]][SYMBOL[k7][b7]][SYMBOL[k6][b6]][SYMBOL[k5][b5]][SYMBOL[k4][b4]][
+            SYMBOL[k3][b3]
+        ][SYMBOL[k2][b2]][SYMBOL[k1][b1]][SYMBOL[k0][b0]][16]
         return value
-    return _pair_value(
+    return pair_value(
         x,
         dead,
-        _SYMBOL[k9][b9],
-        _SYMBOL[k8][b8],
-        _SYMBOL[k7][b7],
-        _SYMBOL[k6][b6],
-        _SYMBOL[k5][b5],
-        _SYMBOL[k4][b4],
-        _SYMBOL[k3][b3],
-        _SYMBOL[k2][b2],
-        _SYMBOL[k1][b1],
-        _SYMBOL[k0][b0],
+        SYMBOL[k9][b9],
+        SYMBOL[k8][b8],
+        SYMBOL[k7][b7],
+        SYMBOL[k6][b6],
+        SYMBOL[k5][b5],
+        SYMBOL[k4][b4],
+        SYMBOL[k3][b3],
+        SYMBOL[k2][b2],
+        SYMBOL[k1][b1],
+        SYMBOL[k0][b0],
     )
 
 
-def _pair_value(
+def pair_value(
     x: Row, dead: Row, a: int, b: int, c: int, d: int, e: int, f: int, g: int, h: int, i: int, j: int
 ) -> int:
     """Max 胡 with a pair of the ten symbols ``a`` .. ``j`` (十 first) from the start row ``x``, or -1 / -2.
