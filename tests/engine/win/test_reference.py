@@ -18,6 +18,7 @@ from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.win import Source
 from zipai_desktop.engine.win import reference as ref
+from zipai_desktop.engine.win.reach import keep_function
 
 GUILIN = get_rules("guilin")
 BOHU = get_rules("bohu")
@@ -159,3 +160,21 @@ def test_free_value_matches_the_reference_on_every_small_vector(need_pair: bool,
                 counts[k] -= 1
                 extra -= 1
         assert win.best_free(counts, need_pair, erqishi) == ref.best_free(counts, need_pair, erqishi), counts
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_games_question_finds_every_win_the_reference_finds(seed: int) -> None:
+    """find_wins (the game's win check: the reach filter and the two one-role refusals, then the roles) answers as
+    the reference search does on complete hands, spoilt hands and random draws, and leaves the hand as it was."""
+    rng = random.Random(100 + seed)
+    wins = 0
+    for _ in range(2500):
+        hand, melds, card, source, table = sample_case(rng)
+        before = list(hand)
+        reach = keep_function(table.erqishi)(hand)
+        got = win.find_wins(hand, melds, card, source, table, win.meld_facts(melds), reach)
+        assert hand == before
+        want = ref.evaluate_roles(hand, melds, card, source, table)
+        assert as_data(got) == as_data(want), (hand, melds, card, source)
+        wins += bool(want)
+    assert wins > 100  # the sample holds wins, not only refusals

@@ -13,12 +13,13 @@ build/make_win_tables.py, which writes tables.bin), groups.py (a split's groups,
 loose-card filter), reference.py (the plain search every fast part is tested against).
 """
 
-from .check import MeldsKnown, best_free, evaluate_roles, evaluate_win, meld_facts
+from .check import MeldFacts, MeldsKnown, best_free, evaluate_roles, evaluate_win, find_wins, meld_facts
 from .model import Group, Source, WinTable
 from .split import Split
 
 __all__ = [
     "Group",
+    "MeldFacts",
     "MeldsKnown",
     "Source",
     "Split",
@@ -26,5 +27,6 @@ __all__ = [
     "best_free",
     "evaluate_roles",
     "evaluate_win",
+    "find_wins",
     "meld_facts",
 ]
