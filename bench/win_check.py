@@ -87,7 +87,7 @@ CLOCKS: dict[str, Callable[[], int]] = {"wall": time.perf_counter_ns}
 
 def forget(table: WinTable) -> None:
     """Empty the win check's caches, so that every hand is checked as new."""
-    table._melds.clear()
+    table.melds_hu.clear()
     check._MELD_INFO.clear()
     reference._memo.clear()
 

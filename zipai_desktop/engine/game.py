@@ -830,7 +830,16 @@ class Game:
         if stage is _HU_STAGE:
             queue = w.queue
             if queue:
+                reaches = self._reach
                 for seat in queue:
+                    # The reach filter's answer for the seat's hand (find_wins' first refusal, engine/win/reach.py),
+                    # read here, afresh when the hand changed: nearly all seats are refused by it, and they are spared
+                    # the win check's call. (A reach that cannot tell is -1, every bit set.)
+                    kept = reaches[seat]
+                    if kept[0] is not hands[seat]:
+                        kept = reaches[seat] = self._keep(hands[seat])
+                    if not kept[1] >> card & 1:
+                        continue
                     if self.hu_locked[seat]:
                         continue
                     if w.flip:

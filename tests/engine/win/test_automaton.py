@@ -3,19 +3,17 @@ the search's 胡 for free cards with and without a pair, with and without 二七
 
 from __future__ import annotations
 
-import gc
-import marshal
 import random
+import struct
 import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from zipai_desktop.engine import win
-from zipai_desktop.engine.win import automaton as free_split
-from zipai_desktop.engine.win import automaton_build as free_split_build
+from zipai_desktop.engine.win import automaton, automaton_build, tables
 from zipai_desktop.engine.win import reference as ref
-from zipai_desktop.engine.win import tables_data as free_split_data
 from zipai_desktop.engine.win.automaton import CAP, free_value, symbols_of
 from zipai_desktop.engine.win.automaton_build import FreeSplitAutomaton
 
@@ -24,21 +22,21 @@ from ..notation import hand as counts
 
 @pytest.mark.parametrize("erqishi", [True, False])
 def test_the_shipped_tables_are_what_the_builder_makes(erqishi: bool) -> None:
-    """free_split_data.py is rebuilt by build/make_win_tables.py; a stale copy after a change to the automaton fails."""
-    trans, accept = free_split._decode_tables(free_split_data.TABLES[erqishi])
-    built_trans, built_accept = free_split_build.build_tables(erqishi)
-    assert list(trans) == built_trans
-    assert list(accept) == built_accept
+    """tables.bin is rebuilt by build/make_win_tables.py; a stale copy after a change to the automaton fails."""
+    ids, accept = tables.read_tables()[erqishi]
+    built_trans, built_accept = automaton_build.build_tables(erqishi)
+    assert [16 * i for i in ids] == built_trans
+    assert accept == built_accept
 
 
-def _is_the_tables(rows: tuple[Any, Any, Any], tables: str) -> bool:
-    """Whether the rows (start, dead, unknown) are the automaton of the tables' text, state for state: every row
+def _is_the_tables(rows: tuple[Any, Any, Any], erqishi: bool) -> bool:
+    """Whether the rows (start, dead, unknown) are the automaton of the shipped tables, state for state: every row
     reached from the start has its state's value and, per symbol, its successor's row (the sinks: their own value,
-    and the same sink a step on). Read from the tables themselves, not from free_split._rows."""
-    ids, accept = free_split._decoded(tables)
+    and the same sink a step on). Read from the tables themselves, not from automaton._rows."""
+    ids, accept = tables.read_tables()[erqishi]
     start, dead, unknown = rows
     seen: set[tuple[int, int]] = set()
-    stack = [(start, free_split_build.START // 16)]
+    stack = [(start, automaton_build.START // 16)]
     while stack:
         row, state = stack.pop()
         if (id(row), state) in seen:
@@ -46,8 +44,8 @@ def _is_the_tables(rows: tuple[Any, Any, Any], tables: str) -> bool:
         seen.add((id(row), state))
         if row[16] != accept[state]:
             return False
-        if state in (free_split_build.DEAD // 16, free_split_build.UNKNOWN // 16):
-            if row is not (dead if state == free_split_build.DEAD // 16 else unknown) or row[0][16] != row[16]:
+        if state in (automaton_build.DEAD // 16, automaton_build.UNKNOWN // 16):
+            if row is not (dead if state == automaton_build.DEAD // 16 else unknown) or row[0][16] != row[16]:
                 return False
             continue
         stack.extend((row[symbol], ids[16 * state + symbol]) for symbol in range(16))
@@ -55,75 +53,50 @@ def _is_the_tables(rows: tuple[Any, Any, Any], tables: str) -> bool:
 
 
 @pytest.mark.parametrize("erqishi", [True, False])
-def test_the_shipped_rows_are_the_shipped_tables(erqishi: bool) -> None:
-    """The rows the check walks are read from free_split_rows.bin (build/make_win_tables.py writes it with the tables):
-    made from the shipped tables' text (its fingerprint), and the tables' automaton state for state; the rows made
-    from the tables when no such file is there are too."""
-    blob = free_split.ROWS_FILE.read_bytes()
-    fingerprint, _, _ = marshal.loads(zlib.decompress(blob))
-    assert fingerprint == free_split.tables_fingerprint(free_split_data.TABLES), "run build/make_win_tables.py"
-    assert _is_the_tables(free_split.ROWS[erqishi], free_split_data.TABLES[erqishi])
-    assert _is_the_tables(free_split._rows(free_split_data.TABLES[erqishi]), free_split_data.TABLES[erqishi])
-    assert not _is_the_tables(free_split.ROWS[not erqishi], free_split_data.TABLES[erqishi])
+def test_the_rows_the_check_walks_are_the_shipped_tables(erqishi: bool) -> None:
+    assert _is_the_tables(automaton.ROWS[erqishi], erqishi)
+    assert not _is_the_tables(automaton.ROWS[not erqishi], erqishi)
 
 
-def test_the_rows_file_ships_in_the_wheel() -> None:
-    """pyproject's package data lists the rows file for the engine package (a wheel without it makes the rows at
-    every import: about five times as long)."""
+def test_the_tables_file_ships_in_the_wheel() -> None:
+    """pyproject's package data lists the tables file for the win package (the engine cannot run without it)."""
     import tomllib
     from pathlib import Path
 
     pyproject = Path(__file__).resolve().parents[3] / "pyproject.toml"
     data = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
-    assert free_split.ROWS_FILE.name in data["zipai_desktop.engine.win"]
-    assert free_split.ROWS_FILE.parent.name == "win" and free_split.ROWS_FILE.is_file()
+    assert data["zipai_desktop.engine.win"] == [tables.TABLES_FILE]
+    assert (Path(automaton.__file__).parent / tables.TABLES_FILE).is_file()
 
 
-def test_a_rows_file_that_is_stale_damaged_or_missing_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A file as the builder writes it is read (nothing is made); rows of other tables (another fingerprint), a
-    damaged or cut file, another shape, or no file: the rows are made from the tables instead."""
-    tables = free_split_data.TABLES
-    shipped = free_split.ROWS
-    fingerprint, listed, where = marshal.loads(zlib.decompress(free_split.ROWS_FILE.read_bytes()))
-    swapped = {True: where[False], False: where[True]}
-    whole = marshal.dumps((fingerprint, listed, where), 4)
-    blobs = [
-        zlib.compress(marshal.dumps((fingerprint + 1, listed, swapped), 4)),
-        zlib.compress(marshal.dumps((fingerprint, listed, {True: where[True]}), 4)),
-        zlib.compress(marshal.dumps((fingerprint, listed, {True: (0, 1), False: (0, 1)}), 4)),
-        zlib.compress(marshal.dumps((fingerprint, shipped), 4)),
-        zlib.compress(whole[: len(whole) // 2]),
-        b"not a rows file",
-        None,
-    ]
-    rng = random.Random(5)
-    walks = [bytes(rng.choice([0, 0, 1, 2, 4, 5, 6, 8, 9, 10]) for _ in range(10)) for _ in range(3000)]
+def test_the_tables_file_is_the_documented_format() -> None:
+    """Magic, version, two tables (one per rule set) with their state counts, then the zlib body of exactly their
+    values and successors; written back from what it reads, it reads the same."""
+    blob = (Path(automaton.__file__).parent / tables.TABLES_FILE).read_bytes()
+    magic, version, count = struct.unpack_from("<8sHH", blob)
+    assert (magic, version, count) == (b"ZPWINTAB", 1, 2)
+    sizes = [struct.unpack_from("<BI", blob, 12 + 5 * i) for i in range(2)]
+    assert sorted(flag for flag, _ in sizes) == [0, 1]
+    assert len(zlib.decompress(blob[22:])) == sum(36 * n for _, n in sizes)
+    read = tables.read_tables()
+    again = tables.encode_tables({e: ([16 * i for i in ids], accept) for e, (ids, accept) in read.items()})
+    assert tables.decode_tables(again) == read
 
-    def values(rows: free_split.Rows, erqishi: bool) -> list[int]:
-        out = []
-        for walk in walks:
-            row = rows[erqishi][0]
-            for symbol in walk:
-                row = row[symbol]
-            out.append(row[16])
-        return out
 
-    want = {e: values(shipped, e) for e in (True, False)}
-    assert want[True] != want[False] and max(want[True]) > 0  # the walks tell the rule sets apart
-    for blob in blobs:
-        rows = free_split._load_rows(blob, tables)
-        assert rows[True][0] is not shipped[True][0]  # made, not read
-        assert all(values(rows, e) == want[e] for e in (True, False))
-    built = free_split.rows_blob(tables)  # what build/make_win_tables.py writes
-    with monkeypatch.context() as patched:
-        patched.setattr(free_split, "_rows", None)  # making them would fail
-        for blob in (zlib.compress(whole), built):
-            read = free_split._load_rows(blob, tables)
-            assert all(values(read, e) == want[e] for e in (True, False))
-    # Read successors first, every row is let go of by the collector's first pass (none is walked again after).
-    read = free_split._load_rows(built, tables)
-    gc.collect()
-    assert not any(gc.is_tracked(row) for e in (True, False) for row in read[e])
+def test_a_damaged_tables_file_is_refused_with_a_reason() -> None:
+    """Bytes that are not the tables give a ValueError that says what is wrong and how to make the file again."""
+    blob = (Path(automaton.__file__).parent / tables.TABLES_FILE).read_bytes()
+    spoilt = {
+        "not a win tables file": b"PK\x03\x04" + blob[4:],
+        "format version 9": blob[:8] + struct.pack("<H", 9) + blob[10:],
+        "damaged header": blob[:10] + struct.pack("<H", 3) + blob[12:],
+        "damaged win tables file": blob[:22] + b"\x00" * 16 + blob[38:],
+        "does not match its header": blob[:22] + zlib.compress(zlib.decompress(blob[22:])[:-2]),
+    }
+    for words, data in spoilt.items():
+        with pytest.raises(ValueError, match=words) as caught:
+            tables.decode_tables(data)
+        assert "build/make_win_tables.py" in str(caught.value)
 
 
 def test_a_hand_of_sequences_and_the_da() -> None:
@@ -182,9 +155,9 @@ def test_a_hand_read_straight_from_its_held_counts_is_valued_as_its_free_cards(n
         hand = [rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4)) for _ in range(20)]
         free = [c if c < 3 else 0 for c in hand]
         want = free_value(symbols_of(free), need_pair, erqishi)
-        assert free_split.held_value(hand, need_pair, erqishi) == want, hand
-        assert free_split.held_value(tuple(hand), need_pair, erqishi) == want, hand
+        assert automaton.held_value(hand, need_pair, erqishi) == want, hand
+        assert automaton.held_value(tuple(hand), need_pair, erqishi) == want, hand
         values.add(want)
     assert -1 in values and max(values) > 0  # refusals and splits were both met
     # 40 free cards, far past CAP: the tables do not know them (with 二七十), or see at once that they cannot split.
-    assert free_split.held_value([2] * 20, need_pair, erqishi) == (-2 if erqishi else -1)
+    assert automaton.held_value([2] * 20, need_pair, erqishi) == (-2 if erqishi else -1)
