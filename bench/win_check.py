@@ -29,7 +29,7 @@ from collections.abc import Callable
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
 from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
 from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.engine.win import Source, WinTable, check, evaluate_roles, find_wins, meld_facts, reference
+from zipai_desktop.engine.win import Source, WinTable, evaluate_roles, find_wins, meld_facts, reference, roles
 from zipai_desktop.engine.win.reach import keep_function
 
 TABLE = get_rules("guilin").win_table
@@ -91,7 +91,7 @@ def _clock_cost(clock: Callable[[], int]) -> float:
 def forget(table: WinTable) -> None:
     """Empty the win check's caches, so that every hand is checked as new."""
     table.melds_hu.clear()
-    check._MELD_INFO.clear()
+    roles._MELD_INFO.clear()
     reference._memo.clear()
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from zipai_desktop.engine import win
 from zipai_desktop.engine.cards import NUM_KINDS
 from zipai_desktop.engine.melds import Meld
-from zipai_desktop.engine.win import Source, automaton, check
+from zipai_desktop.engine.win import Source, automaton, roles
 from zipai_desktop.engine.win import reference as ref
 from zipai_desktop.engine.win.automaton import symbols_of
 
@@ -106,7 +106,7 @@ def as_found(splits: list[win.Split]) -> list[tuple[Any, ...]]:
 
 def test_every_role_is_the_plain_computations_with_and_without_the_melds_facts() -> None:
     rng = random.Random(1213)
-    for kept in check._PAIR_VALUES.values():
+    for kept in roles._PAIR_VALUES.values():
         kept.clear()
     wins = repeats = with_pair = 0
     for _ in range(3_000):
@@ -125,7 +125,7 @@ def test_every_role_is_the_plain_computations_with_and_without_the_melds_facts()
         wins += bool(want)
         with_pair += any(role[8] for _, _, role in want)
     assert wins > 600 and with_pair > 300 and repeats > 2_000
-    kept_values = [(e, s, v) for e, kept in check._PAIR_VALUES.items() for s, v in kept.items()]
+    kept_values = [(e, s, v) for e, kept in roles._PAIR_VALUES.items() for s, v in kept.items()]
     assert len(kept_values) > 300
     for erqishi, symbols, value in kept_values:  # what is kept is the walk's own value
         assert value == automaton.free_value(symbols, True, erqishi)

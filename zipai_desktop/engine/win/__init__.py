@@ -13,8 +13,9 @@ build/make_win_tables.py, which writes tables.bin), groups.py (a split's groups,
 loose-card filter), reference.py (the plain search every fast part is tested against).
 """
 
-from .check import MeldFacts, MeldsKnown, best_free, evaluate_roles, evaluate_win, find_wins, meld_facts
+from .check import best_free, find_wins
 from .model import Group, Source, WinTable
+from .roles import MeldFacts, MeldsKnown, evaluate_roles, evaluate_win, meld_facts
 from .split import Split
 
 __all__ = [
