@@ -13,8 +13,7 @@ from zipai_desktop.engine.game import Game, HandResult, WinInfo
 from zipai_desktop.engine.record import replay, to_record
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.win import Source
-from zipai_desktop.store import history as history_module
-from zipai_desktop.store import paths
+from zipai_desktop.store import history_schema, paths
 from zipai_desktop.store.history import History, LevelStats, Stats
 
 from .play import finished_hand, play
@@ -248,7 +247,7 @@ def test_transaction_groups_writes_and_rolls_back(home: Path) -> None:
 
 def test_schema_has_matches_hands_and_version(home: Path) -> None:
     h = History()
-    assert h.version == history_module.schema_version() == 2
+    assert h.version == history_schema.schema_version() == 2
     h.close()
     conn = sqlite3.connect(paths.history_path())
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -344,8 +343,8 @@ def test_an_old_schema_is_upgraded_after_a_backup(home: Path, monkeypatch: pytes
     def v2(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE hands ADD COLUMN note TEXT")
 
-    n = history_module.schema_version()
-    monkeypatch.setattr(history_module, "MIGRATIONS", [*history_module.MIGRATIONS, v2])
+    n = history_schema.schema_version()
+    monkeypatch.setattr(history_schema, "MIGRATIONS", [*history_schema.MIGRATIONS, v2])
     h = History()
     assert h.version == n + 1 and h.message is not None and f"upgraded from schema {n} to {n + 1}" in h.message
     (backup,) = path.parent.glob(f"history.sqlite.v{n}-*")
@@ -365,12 +364,12 @@ def test_a_failed_migration_changes_nothing(home: Path, monkeypatch: pytest.Monk
         conn.execute("ALTER TABLE hands ADD COLUMN note TEXT")
         conn.execute("THIS IS NOT SQL")
 
-    original = history_module.MIGRATIONS
-    monkeypatch.setattr(history_module, "MIGRATIONS", [*original, broken])
+    original = history_schema.MIGRATIONS
+    monkeypatch.setattr(history_schema, "MIGRATIONS", [*original, broken])
     h = History()
     assert not h.persistent and h.message is not None and "kept in memory" in h.message
     h.close()
-    monkeypatch.setattr(history_module, "MIGRATIONS", original)
+    monkeypatch.setattr(history_schema, "MIGRATIONS", original)
     with History() as again:
         assert again.version == len(original) and again.stats() == EXPECTED_ALL
 

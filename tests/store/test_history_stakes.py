@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from zipai_desktop.engine.win import Source
-from zipai_desktop.store import history as history_module
-from zipai_desktop.store import paths
+from zipai_desktop.store import history_schema, paths
 from zipai_desktop.store.history import History
 
 from .test_history import fake_hand, outcome
@@ -30,7 +29,7 @@ def test_a_stakes_match_keeps_points_and_stake_units(home: Path) -> None:
 def test_a_version_1_database_is_upgraded_and_its_hands_keep_one_unit_per_point(home: Path) -> None:
     path = paths.history_path()
     conn = sqlite3.connect(path, isolation_level=None)
-    history_module._migrate_v1(conn)  # the schema as version 1 of the game wrote it
+    history_schema._migrate_v1(conn)  # the schema as version 1 of the game wrote it
     conn.execute("PRAGMA user_version = 1")
     conn.execute(
         "INSERT INTO matches (id, rules, players, options, seats, started_at) "

@@ -10,9 +10,7 @@ its place (a named pipe, a link to a device, a folder) is moved aside unread. A 
 version of the game is not touched: the :class:`History` then works in memory for this session and
 :attr:`History.message` says why. An older schema is upgraded in place after a backup copy is made.
 
-Schema versions: ``PRAGMA user_version`` is the number of migrations applied; ``MIGRATIONS[i]`` upgrades version
-``i`` to ``i + 1``. Version 2 added 倍率 (a match's stakes, each hand's payment in stake units beside its points) and
-比赛 (the record of competitions and the player's finish).
+The schema, its versions and their upgrades are in :mod:`.history_schema`.
 """
 
 from __future__ import annotations
@@ -24,24 +22,25 @@ import logging
 import os
 import sqlite3
 import stat
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
 from ..engine.record import to_record
 from ..engine.win import Source
+from . import history_schema as schema
 from . import paths
 from .atomic import backup_copy, quarantine
+from .history_schema import APPLICATION_ID, connect, migrated, roll_back, stamp
 from .notice import Notice, error_text
 from .salvage import salvage
 
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
-APPLICATION_ID = 0x7A495041  # "zIPA": marks the file as ours in the SQLite header
 SQLITE_HEADER = b"SQLite format 3\x00"
 SIDECARS = ("-journal", "-wal", "-shm")
 MEMORY = ":memory:"
@@ -51,128 +50,8 @@ _NOT_SQLITE = "is not an SQLite database"
 _SALVAGED = ("is damaged", _NOT_SQLITE)
 
 
-def _migrate_v1(conn: sqlite3.Connection) -> None:
-    """The first schema: matches, hands (with the record), and the bot levels each hand was played against."""
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    conn.execute("INSERT INTO meta VALUES ('app', 'zipai-history'), ('created_at', ?)", (_stamp(None),))
-    conn.execute(
-        """CREATE TABLE matches (
-            id INTEGER PRIMARY KEY,
-            rules TEXT NOT NULL,
-            players INTEGER NOT NULL,
-            options TEXT NOT NULL,            -- JSON object of rule options
-            seats TEXT NOT NULL,              -- JSON list: "human" or the bot level of each seat
-            seed TEXT,                        -- JSON value
-            started_at TEXT NOT NULL,         -- UTC ISO 8601
-            finished_at TEXT,
-            totals TEXT,                      -- JSON list: the final match totals
-            practice INTEGER NOT NULL DEFAULT 0,
-            bots_only INTEGER NOT NULL DEFAULT 0
-        )"""
-    )
-    conn.execute(
-        """CREATE TABLE hands (
-            id INTEGER PRIMARY KEY,
-            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-            hand_no INTEGER NOT NULL,
-            rules TEXT NOT NULL,
-            seed TEXT NOT NULL,               -- JSON value
-            dealer INTEGER NOT NULL,
-            winner INTEGER,
-            source TEXT NOT NULL,             -- own_draw | other_draw | discard | deal | draw
-            discarder INTEGER,                -- who dealt in (点炮) on a win on a discard
-            score INTEGER NOT NULL,
-            hu INTEGER NOT NULL,
-            points TEXT NOT NULL,             -- JSON list per seat
-            special TEXT NOT NULL,            -- JSON list
-            seats TEXT NOT NULL,              -- JSON list: "human" or the bot level of each seat
-            humans TEXT NOT NULL,             -- JSON list of the human seats that played the hand
-            played_at TEXT NOT NULL,          -- UTC ISO 8601
-            counted INTEGER NOT NULL,         -- 0 in practice and bots-only matches: left out of statistics
-            human_seats INTEGER NOT NULL,     -- how many human seats played the hand
-            human_points INTEGER NOT NULL,    -- their points, summed
-            human_won INTEGER NOT NULL,       -- 1 when a human seat won
-            human_dealt_in INTEGER NOT NULL,  -- 1 when a human seat discarded the winning card (点炮)
-            record TEXT NOT NULL,             -- the game record (engine.record), JSON
-            UNIQUE (match_id, hand_no)
-        )"""
-    )
-    # Statistics read only this covering index, never the rows with their records.
-    conn.execute(
-        """CREATE INDEX hands_stats ON hands (counted, played_at, rules, match_id, human_seats, human_points,
-            human_won, human_dealt_in, score, winner)"""
-    )
-    conn.execute("CREATE INDEX hands_time ON hands (played_at, id)")  # the newest hands first, for lists
-    conn.execute(
-        """CREATE TABLE hand_bots (            -- each bot level that played a hand (once per hand)
-            hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
-            level TEXT NOT NULL,
-            counted INTEGER NOT NULL,         -- copies of the hand's columns, so the per-level query is one scan
-            played_at TEXT NOT NULL,
-            rules TEXT NOT NULL,
-            human_seats INTEGER NOT NULL,
-            human_points INTEGER NOT NULL,
-            human_won INTEGER NOT NULL,
-            PRIMARY KEY (hand_id, level)
-        ) WITHOUT ROWID"""
-    )
-    conn.execute(
-        """CREATE INDEX hand_bots_stats ON hand_bots (counted, played_at, rules, level, human_seats, human_points,
-            human_won)"""
-    )
-
-
-def _migrate_v2(conn: sqlite3.Connection) -> None:
-    """倍率 and 比赛: a match's stakes, each hand's stake payments kept beside its points, and the competitions.
-
-    Hands stored before stakes existed were played at one unit per point, so their stake equals their points.
-    """
-    conn.execute("ALTER TABLE matches ADD COLUMN stakes TEXT")  # JSON {"base", "multiplier", "start_balance"} or NULL
-    conn.execute("ALTER TABLE hands ADD COLUMN stake_unit INTEGER NOT NULL DEFAULT 1")  # stake units per point
-    conn.execute("ALTER TABLE hands ADD COLUMN human_stake INTEGER NOT NULL DEFAULT 0")  # human_points x stake_unit
-    conn.execute("UPDATE hands SET human_stake = human_points * stake_unit")
-    conn.execute("DROP INDEX hands_stats")
-    conn.execute(
-        """CREATE INDEX hands_stats ON hands (counted, played_at, rules, match_id, human_seats, human_points,
-            human_won, human_dealt_in, score, winner, human_stake)"""
-    )
-    conn.execute(
-        """CREATE TABLE competitions (
-            id INTEGER PRIMARY KEY,
-            rules TEXT NOT NULL,
-            players INTEGER NOT NULL,         -- seats per table
-            entrants INTEGER NOT NULL,
-            rounds INTEGER NOT NULL,
-            hands INTEGER NOT NULL,           -- hands per table and round
-            duplicate INTEGER NOT NULL,
-            seed TEXT NOT NULL,               -- JSON value
-            started_at TEXT NOT NULL,
-            finished_at TEXT,
-            finish INTEGER,                   -- the player's final rank (1 = won), NULL while unfinished
-            points INTEGER,
-            hands_won INTEGER,
-            standings TEXT                    -- JSON: the final standings
-        )"""
-    )
-
-
-#: ``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the current version is ``len(MIGRATIONS)``.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_v1, _migrate_v2]
-
-
-def schema_version() -> int:
-    return len(MIGRATIONS)
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # Values.
-
-
-def _stamp(moment: datetime | None) -> str:
-    """A UTC ISO 8601 time with microseconds (fixed width, so text order is time order). Naive times are local."""
-    moment = moment if moment is not None else datetime.now(UTC)
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def _bound(moment: datetime | date | None) -> str | None:
@@ -180,7 +59,7 @@ def _bound(moment: datetime | date | None) -> str | None:
         return None
     if not isinstance(moment, datetime):
         moment = datetime.combine(moment, time())
-    return _stamp(moment)
+    return stamp(moment)
 
 
 def _json(value: Any) -> str:
@@ -275,47 +154,6 @@ class CompetitionRow:
 # Opening.
 
 
-def _connect(target: str | Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(target, isolation_level=None)
-    conn.execute("PRAGMA foreign_keys = ON")
-    return conn
-
-
-def _migrate(conn: sqlite3.Connection, start: int) -> None:
-    for version in range(start, len(MIGRATIONS)):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            MIGRATIONS[version](conn)
-            conn.execute(f"PRAGMA user_version = {version + 1}")
-            conn.execute("COMMIT")
-        except BaseException:
-            _roll_back(conn)
-            raise
-
-
-def _roll_back(conn: sqlite3.Connection) -> None:
-    """Undo the open transaction, if SQLite has not already done so.
-
-    On some errors (``SQLITE_FULL``: the disk is full; ``SQLITE_IOERR``; ``SQLITE_NOMEM``) SQLite rolls the whole
-    transaction back itself; a ``ROLLBACK`` then fails with "no transaction is active", and that failure must not hide
-    the error that says what happened. So the rollback runs only while a transaction is open, and a failure of its own
-    is dropped: the caller's exception is the one reported.
-    """
-    if conn.in_transaction:
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("ROLLBACK")
-
-
-def _migrated(conn: sqlite3.Connection, start: int) -> sqlite3.Connection:
-    """The connection after its migrations; closed when one fails (each migration is one transaction)."""
-    try:
-        _migrate(conn, start)
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
 def _not_regular(path: Path) -> str | None:
     """What ``path`` is when it exists and is not a regular file (or a link to one), else None.
 
@@ -361,7 +199,7 @@ def _inspect(path: Path) -> tuple[sqlite3.Connection, int]:
         raise _Damaged("is empty")
     if header != SQLITE_HEADER:
         raise _Damaged(_NOT_SQLITE)
-    conn = _connect(path)
+    conn = connect(path)
     try:
         check = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if check != ["ok"]:
@@ -372,7 +210,7 @@ def _inspect(path: Path) -> tuple[sqlite3.Connection, int]:
         tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master")]
         if app_id != APPLICATION_ID and (tables or version):
             raise _Damaged("belongs to another program")
-        if version > len(MIGRATIONS):
+        if version > schema.schema_version():
             raise _Newer(version)
     except sqlite3.DatabaseError as exc:
         conn.close()
@@ -406,9 +244,9 @@ class History:
             self._fall_back(Notice(text, "history_memory", error=error_text(exc)))
 
     def _memory(self) -> sqlite3.Connection:
-        conn = _connect(MEMORY)
+        conn = connect(MEMORY)
         with contextlib.suppress(sqlite3.Error):  # a broken migration: keep the schema the ones before it made
-            _migrate(conn, 0)
+            schema.migrate(conn, 0)
         return conn
 
     def _fall_back(self, message: str) -> None:
@@ -424,7 +262,7 @@ class History:
             if kind is not None:
                 quarantine(sidecar, f"is not a regular file ({kind})")
         if not os.path.lexists(path):
-            return _migrated(_connect(path), 0)
+            return migrated(connect(path), 0)
         try:
             kind = _not_regular(path)
             if kind is not None:
@@ -434,18 +272,18 @@ class History:
             self.persistent = False
             self.message = Notice(
                 f"The history database was written by a newer version of the game (schema {newer.args[0]}, this one "
-                f"reads {len(MIGRATIONS)}); it is left untouched and this session's games are kept in memory.",
+                f"reads {schema.schema_version()}); it is left untouched and this session's games are kept in memory.",
                 "history_newer",
             )
             return self._memory()
         except _Damaged as damaged:
             return self._replace_damaged(path, str(damaged))
-        if version < len(MIGRATIONS):
+        if version < schema.schema_version():
             copy = backup_copy(path, f"v{version}") if version > 0 else None
-            _migrated(conn, version)
+            migrated(conn, version)
             if copy is not None:
                 self.message = Notice(
-                    f"The history database was upgraded from schema {version} to {len(MIGRATIONS)}; "
+                    f"The history database was upgraded from schema {version} to {schema.schema_version()}; "
                     f"the old file was kept as {copy.name}.",
                     "history_upgraded",
                     copy=copy.name,
@@ -464,7 +302,7 @@ class History:
         if reason.startswith(_SALVAGED):  # bad pages (or a lost header): save every hand still readable
             for leftover in (fresh, *(fresh.with_name(fresh.name + s) for s in SIDECARS)):
                 leftover.unlink(missing_ok=True)  # a salvage killed before it was done: a part copy, made again now
-            conn = _migrated(_connect(fresh), 0)
+            conn = migrated(connect(fresh), 0)
             try:
                 saved = salvage(path, conn).hands
             except Exception:  # noqa: BLE001 - whatever happens, the game starts; the damaged file is kept aside
@@ -475,7 +313,7 @@ class History:
         moved = self._set_aside(path, reason)
         if saved:
             os.replace(fresh, path)
-            conn = _connect(path)
+            conn = connect(path)
             if reason == _NOT_SQLITE:
                 reason = "is damaged (its header is lost)"
             self.message = Notice(
@@ -492,7 +330,7 @@ class History:
             "history_moved",
             moved=moved.name,
         )
-        return _migrated(_connect(path), 0)
+        return migrated(connect(path), 0)
 
     @staticmethod
     def _set_aside(path: Path, reason: str) -> Path:
@@ -525,14 +363,14 @@ class History:
         except BaseException:
             self._depth -= 1
             if self._depth == 0:
-                _roll_back(self.conn)
+                roll_back(self.conn)
             raise
         self._depth -= 1
         if self._depth == 0:
             try:
                 self.conn.execute("COMMIT")
             except BaseException:
-                _roll_back(self.conn)  # a commit that failed (a full disk) leaves nothing half-written behind
+                roll_back(self.conn)  # a commit that failed (a full disk) leaves nothing half-written behind
                 raise
 
     @property
@@ -569,7 +407,7 @@ class History:
                     _json(dict(options or {})),
                     _json(kinds),
                     _json(seed),
-                    _stamp(started_at),
+                    stamp(started_at),
                     int(practice),
                     int(HUMAN not in kinds),
                     _json(dict(stakes)) if stakes is not None else None,
@@ -582,7 +420,7 @@ class History:
         with self.transaction():
             cur = self.conn.execute(
                 "UPDATE matches SET finished_at = ?, totals = ? WHERE id = ?",
-                (_stamp(finished_at), _json([int(t) for t in totals]), match_id),
+                (stamp(finished_at), _json([int(t) for t in totals]), match_id),
             )
         if cur.rowcount != 1:
             raise KeyError(f"no match {match_id}")
@@ -644,7 +482,7 @@ class History:
         unit = int(stakes.get("base", 1)) * int(stakes.get("multiplier", 1))
         human_won = int(winner in humans)
         dealt_in = int(discarder in humans)
-        stamp = _stamp(played_at)
+        played = stamp(played_at)
         levels = sorted({kinds[s] for s in game.active if kinds[s] != HUMAN})
         text = _json(dict(record) if record is not None else to_record(game))
         with self.transaction():
@@ -673,7 +511,7 @@ class History:
                     _json(special),
                     _json(kinds),
                     _json(humans),
-                    stamp,
+                    played,
                     int(counted),
                     len(humans),
                     human_points,
@@ -689,7 +527,7 @@ class History:
             self.conn.executemany(
                 "INSERT INTO hand_bots VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (hand_id, level, int(counted), stamp, game.rules.name, len(humans), human_points, human_won)
+                    (hand_id, level, int(counted), played, game.rules.name, len(humans), human_points, human_won)
                     for level in levels
                 ],
             )
@@ -847,7 +685,7 @@ class History:
             cur = self.conn.execute(
                 "INSERT INTO competitions (rules, players, entrants, rounds, hands, duplicate, seed, started_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (rules, players, entrants, rounds, hands, int(duplicate), _json(seed), _stamp(started_at)),
+                (rules, players, entrants, rounds, hands, int(duplicate), _json(seed), stamp(started_at)),
             )
         assert cur.lastrowid is not None
         return cur.lastrowid
@@ -867,7 +705,7 @@ class History:
             cur = self.conn.execute(
                 "UPDATE competitions SET finished_at = ?, finish = ?, points = ?, hands_won = ?, standings = ? "
                 "WHERE id = ? AND finished_at IS NULL",
-                (_stamp(finished_at), finish, points, hands_won, _json([dict(s) for s in standings]), competition_id),
+                (stamp(finished_at), finish, points, hands_won, _json([dict(s) for s in standings]), competition_id),
             )
         if cur.rowcount != 1:
             exists = self.conn.execute("SELECT 1 FROM competitions WHERE id = ?", (competition_id,)).fetchone()
@@ -912,12 +750,10 @@ def open_history(path: str | os.PathLike[str] | None = None) -> History:
 
 
 __all__ = [
-    "MIGRATIONS",
     "CompetitionRow",
     "HandRow",
     "History",
     "LevelStats",
     "Stats",
     "open_history",
-    "schema_version",
 ]

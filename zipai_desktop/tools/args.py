@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from ..engine.jsonsafe import QUOTE_CHARS, clip
 from ..engine.jsonsafe import name as show_name
@@ -24,6 +26,10 @@ MAX_PLAYERS = 99
 MESSAGE_CHARS = 300
 #: The longest seed taken: a typed seed is a few characters; a longer one would be copied into every hand's seed.
 MAX_SEED_CHARS = 200
+
+
+class ArgumentError(Exception):
+    """A bad argument: the message is one line for stderr, without the command's name."""
 
 
 def usage_message(message: str) -> str:
@@ -82,3 +88,19 @@ def _output_problem(target: Path) -> str | None:
     if not target.exists() and not os.access(folder, os.W_OK):
         return "its folder is not writable"
     return None
+
+
+class RaisingParser(argparse.ArgumentParser):
+    """An argument parser whose errors raise :class:`ArgumentError` (with argparse's message cut to one line), for a
+    command that reports its own argument checks the same way (``zipai sim``, ``zipai tournament``)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ArgumentError(usage_message(message))
+
+
+class ExitingParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (``zipai replay: ...``) and exit 2, as in every tool."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {usage_message(message)}", file=sys.stderr)
+        raise SystemExit(2)

@@ -25,15 +25,16 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from ..bots import BOTS
 from ..engine.jsonsafe import JsonInputError, clip, load_file, quote
 from ..engine.match import hand_seed
 from ..engine.rules import get_rules
-from .args import MAX_SEED_CHARS, counter, output_problem, usage_message
+from .args import MAX_SEED_CHARS, ExitingParser, counter, output_problem
 from .args import seed as seed_arg
-from .sim import Timings, _ci95, _wilson, play_hand
+from .sim import Timings, play_hand
+from .stats import ci95, wilson
 
 RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "casual")]
 QUICK_RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "beginner")]
@@ -126,8 +127,8 @@ def run_rung(
         for name, xs in o.times.items():
             for x in xs:
                 timings.add(name, x)
-    lo, hi = _ci95(per_deal)
-    wlo, whi = _wilson(wins, plays)
+    lo, hi = ci95(per_deal)
+    wlo, whi = wilson(wins, plays)
     return {
         "rules": rules_name,
         "challenger": challenger,
@@ -340,16 +341,8 @@ def write_markdown(path: str, text: str) -> None:
     Path(path).write_text(text, encoding="utf-8")
 
 
-class _Parser(argparse.ArgumentParser):
-    """Bad arguments are one line on stderr and exit 2, as in ``zipai sim``."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: {usage_message(message)}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = ExitingParser(
         prog="zipai ladder",
         description="Each bot level against the one below, in duplicate, for both games (docs/bots.md). Exit 0: every "
         "rung passed; 1: a rung did not; 2: bad arguments, an unreadable --render file, or a --write that failed (the "

@@ -16,13 +16,7 @@ from collections.abc import Sequence
 from ..engine.events import Event
 from ..engine.jsonsafe import clip, printable
 from ..engine.record import RecordError, ReplayMismatch, differences, read, replay
-from .args import usage_message
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        print(f"zipai replay: {usage_message(message)}", file=sys.stderr)
-        raise SystemExit(2)
+from .args import ExitingParser
 
 
 def describe(event: Event) -> str:
@@ -32,7 +26,7 @@ def describe(event: Event) -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = ExitingParser(
         prog="zipai replay",
         description="Show a game record (as written by zipai sim --records, or exported from the game) move by move, "
         "or verify that it replays exactly. Exit 0: shown / verified; 1: the record does not replay or differs; "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -25,25 +24,16 @@ from ..engine.record import dumps, to_record
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from ..engine.win import Source
-from .args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
+from .args import MAX_PLAYERS, MAX_SEED_CHARS, ArgumentError, RaisingParser, counter
 from .args import seed as seed_arg
-
-
-class ArgumentError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise ArgumentError(usage_message(message))
-
+from .stats import ci95, wilson
 
 #: The most hands one run plays: about an hour of random bots, far past any honest measurement.
 MAX_HANDS = 1_000_000
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = RaisingParser(
         prog="zipai sim",
         description="Bots play hands headless, with every invariant checked after every action. Exit 0 when the run "
         "finished (errors in hands are counted in the result), 2 for bad arguments. JSON fields: "
@@ -172,26 +162,6 @@ def play_hand(
     return HandOutcome(result.points, result.winner, payer, actions)
 
 
-def _ci95(values: Sequence[float]) -> tuple[float, float]:
-    if len(values) < 2:
-        m = values[0] if values else 0.0
-        return (m, m)
-    m = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return (m - half, m + half)
-
-
-def _wilson(successes: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    z = 1.96
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (centre - half, centre + half)
-
-
 def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         rules = get_rules(args.rules)
@@ -294,8 +264,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
     if duplicate:
         per_play = [x / players for x in deal_sums]
-        lo, hi = _ci95(per_play)
-        wlo, whi = _wilson(ch_wins, plays)
+        lo, hi = ci95(per_play)
+        wlo, whi = wilson(ch_wins, plays)
         result["challenger"] = {
             "bot": args.duplicate,
             "baseline": args.vs,

@@ -23,9 +23,9 @@ from ..engine.match import seed_from_text
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from ..engine.tournament import Tournament, TournamentError
-from .args import MAX_PLAYERS, MAX_SEED_CHARS, counter
+from .args import MAX_PLAYERS, MAX_SEED_CHARS, ArgumentError, RaisingParser, counter
 from .args import seed as seed_arg
-from .sim import ArgumentError, _ci95, _Parser
+from .stats import ci95
 
 #: Upper bounds of the counts, far above honest use (a competition in the window has a dozen entrants and a few
 #: rounds), so that a mistyped number is refused when the arguments are read instead of allocating a field of it.
@@ -36,7 +36,7 @@ MAX_REPEAT = 1_000
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = RaisingParser(
         prog="zipai tournament",
         description="A competition (比赛) of bots, headless: Swiss rounds of tables. JSON: docs/tournament.md.",
     )
@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             print(f"competition {k + 1}/{args.repeat}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
     summary = {}
     for level in levels:
-        lo, hi = _ci95([float(x) for x in positions[level]])
+        lo, hi = ci95([float(x) for x in positions[level]])
         summary[level] = {
             "entrants": len(positions[level]) // args.repeat,
             "mean_position": round(statistics.fmean(positions[level]), 4),

@@ -12,7 +12,8 @@ import random
 import pytest
 
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck, parse_cards, to_counts
-from zipai_desktop.engine.game import Game, WinInfo, _chi_offers
+from zipai_desktop.engine.chi import chi_offers
+from zipai_desktop.engine.game import Game, WinInfo
 from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.win import Source, WinTable, evaluate_roles
@@ -212,7 +213,7 @@ def test_the_kept_reach_and_chi_mask_are_the_plain_definitions(erqishi: bool) ->
         bits += kept[2].bit_count()
         for card in range(NUM_KINDS):
             if counts[card] < 3 and not kept[2] >> card & 1:
-                assert _chi_offers(counts, card, erqishi, True) == [], (counts, card)
+                assert chi_offers(counts, card, erqishi, True) == [], (counts, card)
     assert 6000 < bits < 6000 * 19  # both sides of the mask came up
 
 

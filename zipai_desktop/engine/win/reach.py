@@ -185,7 +185,7 @@ def keep_function(erqishi: bool) -> Callable[[list[int]], Kept]:
     a mask of the kinds (bit k) for which some 吃 plan finds its two hand cards: two free kinds (held once or twice)
     of a sequence / 二七十 or of the 搭 (the card's kind and the other suit's of its number), or the other suit's kind
     of its number held twice. A card outside it is offered no 吃 at all (most asks end there), told with one bit
-    test instead of a walk over the card's plans in engine.game._chi_offers. Both masks come from the same two table
+    test instead of a walk over the card's plans in engine.chi.chi_offers. Both masks come from the same two table
     entries (:func:`_suit_tables`)."""
     function = _KEEP.get(erqishi)
     if function is None:

@@ -1,4 +1,4 @@
-"""The 吃 offers the claim arbiter makes (Game.chi_options, engine/game.py's _chi_offers) are the plain enumeration.
+"""The 吃 offers the claim arbiter makes (Game.chi_options, engine/chi.py's chi_offers) are the plain enumeration.
 
 §7.2: a 吃 is a main group (the taken card and two unlocked hand cards), then, with 比, every copy of the card still
 held put out in 比 groups of unlocked hand cards, and it must leave a card to discard. The engine counts "a card is
