@@ -59,7 +59,7 @@ def child(kind: str, game: str, warm: int, n: int, total: int) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from win_check import BOHU_TABLE, TABLE, bohu_hand, built_hand, forget, random_hand  # type: ignore[import-not-found]
 
-    from zipai_desktop.engine.hu import Source, evaluate_win
+    from zipai_desktop.engine.win import Source, evaluate_win
 
     rng = random.Random(2026)
     name, shape = game.split(":")

@@ -122,7 +122,7 @@ def breakdown(lines: list[str]) -> None:
     among the roles, putting the line together). Each
     moment is charged to the innermost step (Bohu's 名堂 read the groups: that build counts as groups, not settling);
     the timers themselves cost a few tenths of a µs a step."""
-    from zipai_desktop.engine import hu
+    from zipai_desktop.engine import win
     from zipai_desktop.tools import score
 
     spent = {"win check": 0.0, "groups": 0.0, "reading": 0.0, "checking": 0.0, "settling": 0.0, "writing": 0.0}
@@ -146,9 +146,9 @@ def breakdown(lines: list[str]) -> None:
 
         return run
 
-    groups = hu.Split.groups
+    groups = win.Split.groups
     assert isinstance(groups, property) and groups.fget is not None
-    hu.Split.groups = property(timed(groups.fget, "groups"))  # type: ignore[method-assign, assignment]
+    win.Split.groups = property(timed(groups.fget, "groups"))  # type: ignore[method-assign, assignment]
     # Each step by the name its callers use, in every module of the package that holds it (a module calls a function
     # of another package module through the name it imported).
     modules = [getattr(score, name) for name in ("bohu_answer", "cli", "guilin_answer", "known", "layout", "quick")]

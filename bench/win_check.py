@@ -1,15 +1,18 @@
-"""Win check with the max-胡 split on 10,000 generated hands per set: prints the median and p95 time per hand.
+"""Win check on the path play and ``zipai score`` use, on 10,000 generated hands per set: median and p95 per hand.
 
 Sets: complete 21-card Guilin hands (seven groups) and complete 20-card Bohu hands (six groups and the pair), which
-show the full check; random draws of 21 (Guilin) and 20 (Bohu) cards from the deck, almost never wins, which show the
-refusal. The check is ``evaluate_win`` as the game calls it, every hand new to its caches; a split's groups are built
-only when read, so the first figures are the check itself. Then: the same hands checked again (the game checks a
-seat's hand against every card offered between two of its moves), and a pass that reads the groups of every winning
-split too (a search, run when a win is claimed or shown).
-The machine is shared: a neighbour's burst moves a median by up to 2x between runs. So the check alone is timed in
-several passes over the same hands (caches emptied before each), and the pass with the lowest median is reported,
-as ``timeit`` reports its best repeat, with the range of the passes' medians beside it.
-Targets (issue 13): median <= 5 us on complete hands and <= 2 us on non-winning ones, for both games.
+show the full check, and random draws of 21 (Guilin) and 20 (Bohu) cards from the deck, almost never wins, which show
+the refusals. Each hand is made as play meets it: up to two of its groups already melded on the table, and one card
+taken out as the card on offer (own draw, another's draw or a discard). Two paths are timed: "play" is what the game
+does at a card (the reach filter's answer for the hand, then ``win.find_wins``: the pre-checks, then the roles), and
+"score" is ``evaluate_roles`` with the melds, as the rules' win choice and ``zipai score`` call it. Every hand is new
+to the caches in each pass; a split's groups are built only when read, so the first figures are the check itself.
+Then: the same hands checked again (the game checks a seat's hand against every card offered between two of its
+moves), and a pass that reads the groups of every winning split too.
+The machine is shared: a neighbour's burst moves a median by up to 2x between runs. The figures are the median and
+p95 of ALL the passes' times, with the range of the passes' medians beside them and the load average printed before
+and after; for comparing two versions of the engine use bench/instructions.py (callgrind), which load does not move.
+Floor (issue 27): median <= 5 us on the play path.
 Run: python bench/win_check.py [N] [PASSES]
 """
 
@@ -23,11 +26,11 @@ import sys
 import time
 from collections.abc import Callable
 
-from zipai_desktop.engine import hu
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
-from zipai_desktop.engine.hu import Source, WinTable, evaluate_win
-from zipai_desktop.engine.melds import chi_groups_with
+from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
 from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.win import Source, WinTable, evaluate_roles, find_wins, meld_facts, reference, roles
+from zipai_desktop.engine.win.reach import keep_function
 
 TABLE = get_rules("guilin").win_table
 BOHU_TABLE = get_rules("bohu").win_table
@@ -81,63 +84,105 @@ def _clock_cost(clock: Callable[[], int]) -> float:
     return statistics.median(samples)
 
 
-# Wall-clock time per call (the clock's own cost, ~0.1 us, is measured and subtracted). The thread's CPU-time clock
-# was tried too: it costs ~0.7 us a read, a system call whose own variance swamps a check of a few microseconds.
-CLOCKS: dict[str, Callable[[], int]] = {"wall": time.perf_counter_ns}
+# Wall-clock time per call: the clock's own cost is measured and subtracted. (The thread's CPU-time clock is a
+# system call whose own variance swamps a check of a few microseconds.)
 
 
 def forget(table: WinTable) -> None:
     """Empty the win check's caches, so that every hand is checked as new."""
-    table._melds.clear()
-    hu._MELD_INFO.clear()
-    hu._memo.clear()
+    table.melds_hu.clear()
+    roles._MELD_INFO.clear()
+    reference._memo.clear()
 
 
-def timed(hands: list[list[int]], table: WinTable, clock: Callable[[], int], groups: bool) -> tuple[list[float], int]:
-    """Per-hand times in us (the clock's own cost subtracted) and the wins; with ``groups`` a win's groups are read
-    (built) inside the timed span too."""
+# A hand as the game checks it: the seat's concealed counts (before the card), its table melds, the card and where
+# it came from.
+Case = tuple[list[int], list[Meld], int, Source]
+SOURCES = (Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD)
+
+
+def play_case(rng: random.Random, counts: list[int], guilin: bool) -> Case:
+    """A hand as play meets it: up to two of its groups already on the table (a 吃 of the group's cards, or for three
+    of a kind a 碰 / 偎 meld), and one card of what is left taken out as the card on offer, from a random source."""
+    hand = list(counts)
+    melds: list[Meld] = []
+    for _ in range(rng.choice((0, 1, 1, 2))):
+        triples = [k for k in range(NUM_KINDS) if hand[k] == 3]
+        if triples and rng.random() < 0.4:
+            k = rng.choice(triples)
+            hand[k] = 0
+            melds.append(Meld(MeldKind.PENG if guilin or rng.random() < 0.5 else MeldKind.WEI, (k, k, k)))
+            continue
+        fits = [g for g in GROUPS if all(hand[k] - g.count(k) >= 0 and hand[k] != 3 for k in g)]
+        if fits:
+            group = rng.choice(fits)
+            for k in group:
+                hand[k] -= 1
+            melds.append(Meld(MeldKind.CHI, group))
+    held = [k for k in range(NUM_KINDS) if hand[k]]
+    card = rng.choice(held)
+    hand[card] -= 1
+    return hand, melds, card, rng.choice(SOURCES)
+
+
+def timed(
+    cases: list[Case], table: WinTable, clock: Callable[[], int], path: str, groups: bool = False
+) -> tuple[list[float], int]:
+    """Per-hand times in us (the clock's own cost subtracted) and the wins.
+
+    ``path`` "play": what the game does at a card (engine/game.py ``Game._win_check``): the reach filter's answer for
+    the hand (the game keeps it until the hand changes; made here for every hand, as if each were new) and
+    ``find_wins`` with the melds' facts the game keeps per seat. "score": ``evaluate_roles`` with the melds, as the
+    rules' win choice and ``zipai score`` call it. With ``groups`` a win's groups are read (built) in the span too.
+    """
     cost = _clock_cost(clock)
+    keep = keep_function(table.erqishi)
+    facts = [meld_facts(melds) for _, melds, _, _ in cases]  # kept per seat by the game, as melds are made
     times = []
     wins = 0
-    for h in hands:
-        t0 = clock()
-        split = evaluate_win(h, [], None, Source.DEAL, table)
-        if groups and split is not None:
-            split.groups  # noqa: B018 - reading them builds them
+    for (hand, melds, card, source), fact in zip(cases, facts, strict=True):
+        if path == "play":
+            t0 = clock()
+            found = find_wins(hand, melds, card, source, table, fact, keep(hand))
+        else:
+            t0 = clock()
+            found = evaluate_roles(hand, melds, card, source, table)
+        if groups:
+            for split in found:
+                split.groups  # noqa: B018 - reading them builds them
         t1 = clock()
-        wins += split is not None
+        wins += bool(found)
         times.append((t1 - t0 - cost) / 1000)
-    times.sort()
     return times, wins
 
 
 def measure(
-    hands: list[list[int]], table: WinTable, clock: Callable[[], int], passes: int = 5
+    cases: list[Case], table: WinTable, clock: Callable[[], int], path: str, passes: int = 5
 ) -> tuple[float, float, int, float, float, tuple[float, float]]:
     """(median us, p95 us, wins, median us with the groups read, median us of hands checked before, (lowest, highest)
     median of the passes) over the hands.
 
-    The check alone is timed in passes of its own, every hand new to the caches, and the pass with the lowest median
-    is kept; reading the groups (a search, run only when a win is claimed or shown) is a separate pass, as it fills
-    the processor's caches with other data; the warm figure checks every hand a second time, as the game does between
-    two moves of a seat.
+    The check is timed in ``passes`` passes over the same hands, every hand new to the caches in each, and the median
+    and p95 are of ALL the passes' times together (the machine is shared: a neighbour's burst shows in the figures,
+    and the range of the passes' medians is printed beside them to show how much). Reading the groups (built when a
+    win is claimed or shown) is a separate pass; the warm figure checks every hand a second time, as the game does
+    between two moves of a seat.
     """
-    best: list[float] | None = None
+    every: list[float] = []
     medians = []
+    wins = 0
     for _ in range(passes):
         forget(table)
-        times, wins = timed(hands, table, clock, groups=False)
+        times, wins = timed(cases, table, clock, path)
         medians.append(statistics.median(times))
-        if best is None or medians[-1] < statistics.median(best):
-            best = times
-    assert best is not None
-    times = best
-    warm, _ = timed(hands, table, clock, groups=False)
+        every += times
+    every.sort()
+    warm, _ = timed(cases, table, clock, path)
     forget(table)
-    with_groups, _ = timed(hands, table, clock, groups=True)
+    with_groups, _ = timed(cases, table, clock, path, groups=True)
     return (
-        statistics.median(times),
-        times[int(len(times) * 0.95)],
+        statistics.median(every),
+        every[int(len(every) * 0.95)],
         wins,
         statistics.median(with_groups),
         statistics.median(warm),
@@ -148,7 +193,7 @@ def measure(
 def import_time(runs: int = 5) -> tuple[float, float]:
     """(lowest, highest) seconds to import the win check in a fresh interpreter (its rows are read at import), over
     ``runs`` interpreters: a neighbour's burst moves one figure by 2x, so the lowest is reported, as for the check."""
-    code = "import time; t = time.perf_counter(); import zipai_desktop.engine.hu; print(time.perf_counter() - t)"
+    code = "import time; t = time.perf_counter(); import zipai_desktop.engine.win; print(time.perf_counter() - t)"
     times = []
     for _ in range(runs):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -161,28 +206,30 @@ def main() -> None:
     passes = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     rng = random.Random(2026)
     sets = {
-        "guilin: complete 21 cards": ([built_hand(rng) for _ in range(n)], TABLE),
-        "guilin: random 21 cards": ([random_hand(rng, 21) for _ in range(n)], TABLE),
-        "bohu: complete 20 cards": ([bohu_hand(rng) for _ in range(n)], BOHU_TABLE),
-        "bohu: random 20 cards": ([random_hand(rng, 20) for _ in range(n)], BOHU_TABLE),
+        "guilin: complete 21 cards": ([play_case(rng, built_hand(rng), True) for _ in range(n)], TABLE),
+        "guilin: random 21 cards": ([play_case(rng, random_hand(rng, 21), True) for _ in range(n)], TABLE),
+        "bohu: complete 20 cards": ([play_case(rng, bohu_hand(rng), False) for _ in range(n)], BOHU_TABLE),
+        "bohu: random 20 cards": ([play_case(rng, random_hand(rng, 20), False) for _ in range(n)], BOHU_TABLE),
     }
     load = os.getloadavg()
     print(
-        f"win check with max 胡, {n} hands each, best of {passes} passes (python {sys.version.split()[0]}, "
-        f"load {load[0]:.2f} {load[1]:.2f})"
+        f"win check on the play path (a card and melds), {n} hands each, median of all {passes} passes "
+        f"(python {sys.version.split()[0]}; load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; 2 cores shared)"
     )
-    for name, (hands, table) in sets.items():
-        measure(hands[:200], table, time.perf_counter_ns)  # warm up
-        for clock_name, clock in CLOCKS.items():
-            med, p95, wins, med_groups, med_warm, (low, high) = measure(hands, table, clock, passes)
+    for name, (cases, table) in sets.items():
+        for path in ("play", "score"):
+            measure(cases[:200], table, time.perf_counter_ns, path, 1)  # warm up
+            med, p95, wins, med_groups, med_warm, (low, high) = measure(
+                cases, table, time.perf_counter_ns, path, passes
+            )
             print(
-                f"  {name:<26} {clock_name:<4} median {med:6.2f} us  p95 {p95:6.2f} us  (passes {low:.2f}..{high:.2f}; "
+                f"  {name:<26} {path:<5} median {med:6.2f} us  p95 {p95:6.2f} us  (pass medians {low:.2f}..{high:.2f}; "
                 f"{wins:>5} wins; seen before: {med_warm:5.2f} us; reading the groups too: {med_groups:6.2f} us)"
             )
     low, high = import_time()
     print(
-        f"  import of engine.hu (tables loaded): {low * 1000:.0f} ms, best of 5 fresh interpreters "
-        f"(highest {high * 1000:.0f} ms); load {os.getloadavg()[0]:.2f}"
+        f"  import of engine.win (tables read, rows made): {low * 1000:.0f} ms, best of 5 fresh interpreters "
+        f"(highest {high * 1000:.0f} ms); load now {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
 
 

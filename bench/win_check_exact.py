@@ -1,4 +1,4 @@
-"""The table-driven win check against the reference search (tests/engine/reference_hu.py) on N seeded hands.
+"""The table-driven win check against the reference search (engine/win/reference.py) on N seeded hands.
 
 Prints how many hands, how many had a completing role, and how many differ (must be 0). Each hand with its card
 added is also checked as it stands (evaluate_win with no card and no melds, a win from the deal: a path of its own)
@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.engine import reference_hu as ref  # noqa: E402
-from tests.engine.test_hu_reference import as_data, sample_case  # noqa: E402
-from zipai_desktop.engine import hu  # noqa: E402
+from tests.engine.win.test_reference import as_data, sample_case  # noqa: E402
+from zipai_desktop.engine import win  # noqa: E402
+from zipai_desktop.engine.win import reference as ref  # noqa: E402
 
 
 def main() -> None:
@@ -27,8 +27,8 @@ def main() -> None:
     start = time.perf_counter()
     for _ in range(n):
         hand, melds, card, source, table = sample_case(rng)
-        got = hu.evaluate_roles(hand, melds, card, source, table)
-        want = ref.evaluate_roles(hand, melds, card, ref.Source(source.value), table)  # type: ignore[arg-type]
+        got = win.evaluate_roles(hand, melds, card, source, table)
+        want = ref.evaluate_roles(hand, melds, card, source, table)
         wins += bool(want)
         if as_data(got) != as_data(want):
             differ += 1
@@ -37,8 +37,8 @@ def main() -> None:
         dealt = list(hand)
         if card is not None and dealt[card] < 4:
             dealt[card] += 1
-        got_dealt = hu.evaluate_win(dealt, [], None, hu.Source.DEAL, table)
-        want_dealt = ref.evaluate_win(dealt, [], None, ref.Source.DEAL, table)  # type: ignore[arg-type]
+        got_dealt = win.evaluate_win(dealt, [], None, win.Source.DEAL, table)
+        want_dealt = ref.evaluate_win(dealt, [], None, win.Source.DEAL, table)
         deal_wins += want_dealt is not None
         if as_data([got_dealt] if got_dealt else []) != as_data([want_dealt] if want_dealt else []):
             deal_differ += 1

@@ -1,44 +1,38 @@
-"""Build zipai_desktop/engine/free_split_data.py: the win check's tables (engine/free_split.py), ahead of time.
+"""Build zipai_desktop/engine/win/tables.bin: the win check's tables (engine/win/automaton.py), ahead of time.
 
 Building them takes seconds (every state a hand of up to 22 free cards can reach, then minimised), too long for an
-import; the data module holds them compressed and loads in a few milliseconds. The rows the win check walks, made
-from them (engine/free_split.py), are written too, as marshal data (free_split_rows.bin): reading them takes about a
-fifth of making them. Run after any change to engine/free_split_build.py; tests/engine/test_free_split.py checks the
-shipped tables against a fresh build and the shipped rows against rows made from the shipped tables.
+import; the file holds them compressed in a small versioned binary format (described in engine/win/tables.py) and is
+read as package data at import. Run after any change to engine/win/automaton_build.py or to the format;
+tests/engine/win/test_automaton.py checks the shipped tables against a fresh build.
 Run: python build/make_win_tables.py
 """
 
 from __future__ import annotations
 
-import textwrap
+import importlib.util
 import time
 from pathlib import Path
+from types import ModuleType
 
-from zipai_desktop.engine.free_split import ROWS_FILE, rows_blob
-from zipai_desktop.engine.free_split_build import CAP, encode_tables
+WIN = Path(__file__).resolve().parent.parent / "zipai_desktop" / "engine" / "win"
 
-OUT = Path(__file__).resolve().parent.parent / "zipai_desktop" / "engine" / "free_split_data.py"
+
+def _module(name: str) -> ModuleType:
+    """One module of the win package, loaded from its file alone: importing the package reads the very file this
+    script makes (which may be missing, or of an older format). The builder and the format import nothing of it."""
+    spec = importlib.util.spec_from_file_location(f"_win_{name}", WIN / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def main() -> None:
     start = time.perf_counter()
-    parts = []
-    tables = {}
-    for erqishi in (True, False):
-        text = tables[erqishi] = encode_tables(erqishi)
-        lines = textwrap.wrap(text, 100)
-        body = "\n".join(f'        "{line}"' for line in lines)
-        parts.append(f"    {erqishi}: (\n{body}\n    ),")
-    OUT.write_text(
-        '"""The win check\'s tables (engine/free_split.py), built by build/make_win_tables.py: do not edit.\n\n'
-        f"Per rule set (二七十 a group or not): the minimised automaton for every hand of up to {CAP} free cards, as\n"
-        'zlib-compressed, base64-encoded arrays (state count, accept values, successors).\n"""\n\n'
-        "TABLES: dict[bool, str] = {\n" + "\n".join(parts) + "\n}\n",
-        encoding="utf-8",
-    )
-    ROWS_FILE.write_bytes(rows_blob(tables))  # the same tables as rows, ready to read at import
-    sizes = f"{OUT} ({OUT.stat().st_size // 1024} KiB), {ROWS_FILE} ({ROWS_FILE.stat().st_size // 1024} KiB)"
-    print(f"wrote {sizes} in {time.perf_counter() - start:.1f} s")
+    builder, tables = _module("automaton_build"), _module("tables")
+    out = WIN / tables.TABLES_FILE
+    out.write_bytes(tables.encode_tables({erqishi: builder.build_tables(erqishi) for erqishi in (True, False)}))
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB) in {time.perf_counter() - start:.1f} s")
 
 
 if __name__ == "__main__":

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 
-from tests.engine.test_hu_reference import BOHU, TABLES, sample_case
-from zipai_desktop.engine import hu
+from tests.engine.win.test_reference import BOHU, TABLES, sample_case
+from zipai_desktop.engine import win
 from zipai_desktop.engine.cards import NUM_KINDS
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.rules import bohu
+from zipai_desktop.engine.win import Source
 
 OPTION_SETS = [
     {},
@@ -24,7 +24,7 @@ OPTION_SETS = [
 
 
 def _plain(
-    split: hu.Split, held: list[int], special: tuple[str, ...], source: Source, options: bohu.BohuOptions
+    split: win.Split, held: list[int], special: tuple[str, ...], source: Source, options: bohu.BohuOptions
 ) -> tuple[int, int, int, tuple[str, ...]]:
     """score_win as it reads without the kept answers."""
     huxi, fan, names = bohu.fan_of(split, held, special, options, degenerate=bohu.is_degenerate(split, source))
@@ -44,7 +44,7 @@ def test_a_kept_score_is_the_score_worked_out() -> None:
         hand, melds, card, source, table = sample_case(rng)
         if table not in bohu_tables:
             continue
-        for split in hu.evaluate_roles(hand, melds, card, source, table):
+        for split in win.evaluate_roles(hand, melds, card, source, table):
             held = list(hand)
             for m in melds:
                 for k in m.cards:
@@ -55,7 +55,7 @@ def test_a_kept_score_is_the_score_worked_out() -> None:
                 wins += 1
                 # Another 胡息 (around the bounds 18, 24, 28) and other cards held (red, 大 / 小 counts).
                 value = rng.choice([split.hu, rng.randint(0, 40), rng.choice([17, 18, 23, 24, 27, 28])])
-                other = hu._lazy_split(value, split.quads, split._role)
+                other = win.Split.found(value, split.quads, split.role)
                 counts = held if rng.random() < 0.5 else [rng.choice([0, 0, 1, 2, 3, 4]) for _ in range(NUM_KINDS)]
                 special = rng.choice([(), (), ("dihu",)])
                 opts = rng.choice(options)

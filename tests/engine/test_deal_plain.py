@@ -188,8 +188,8 @@ def _stacked_deal(seed: int, dealer: int, options: Any, name: str = "guilin") ->
 def _plain_guilin_deal_wins(game: Game) -> bool:
     """GuilinRules.deal_wins with 三龙五坎 asked of every seat (no test on the counts first)."""
     from zipai_desktop.engine.game import WinInfo
-    from zipai_desktop.engine.hu import Source, evaluate_win
     from zipai_desktop.engine.special import sanlong_wukan
+    from zipai_desktop.engine.win import Source, evaluate_win
 
     dealer, options, table = game.dealer, game.options, game.table
     candidates: list[WinInfo] = []
@@ -225,8 +225,8 @@ def test_sanlong_wukan_at_the_deal_is_found_as_asking_every_seat_finds_it(wukan_
 def _plain_bohu_deal_wins(game: Game) -> bool:
     """BohuRules.deal_wins with san_ti_wu_kan asked of every seat (no test on the counts first)."""
     from zipai_desktop.engine.game import WinInfo
-    from zipai_desktop.engine.hu import Source, evaluate_win
     from zipai_desktop.engine.rules.bohu import BOHU, san_ti_wu_kan
+    from zipai_desktop.engine.win import Source, evaluate_win
 
     for seat in game.order_from(game.dealer):
         candidates: list[WinInfo] = []

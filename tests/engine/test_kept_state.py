@@ -20,13 +20,13 @@ from zipai_desktop.bots import make_bot
 from zipai_desktop.bots.world import determinize
 from zipai_desktop.engine.cards import HIDDEN
 from zipai_desktop.engine.game import Game, Pending
-from zipai_desktop.engine.hu import meld_facts
 from zipai_desktop.engine.melds import Meld
 from zipai_desktop.engine.observation import observe
-from zipai_desktop.engine.reach import completing_cards
 from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.win import meld_facts
+from zipai_desktop.engine.win.reach import completing_cards
 
-from .test_reach import plain_chi
+from .win.test_reach import plain_chi
 
 
 def _check_kept(game: Game) -> None:

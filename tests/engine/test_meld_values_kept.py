@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
-from zipai_desktop.engine import hu
-from zipai_desktop.engine.hu import Source, evaluate_roles
 from zipai_desktop.engine.melds import Meld, MeldKind
 from zipai_desktop.engine.rules.bohu import BOHU, BohuOptions
+from zipai_desktop.engine.win import Source, evaluate_roles, roles
 
 
 def test_a_melds_hu_is_its_tables_own_whatever_lists_and_tables_it_was_read_under() -> None:
@@ -24,7 +23,7 @@ def test_a_melds_hu_is_its_tables_own_whatever_lists_and_tables_it_was_read_unde
     for _ in range(600):
         melds = tuple(rng.sample(pool, rng.randint(1, 6)))
         table = rng.choice(tables)
-        got = hu._meld_hu(tuple(map(id, melds)), melds, table)
+        got = roles._meld_hu(tuple(map(id, melds)), melds, table)
         assert got == sum(table.meld_value(m) for m in melds)
         differs += len({sum(t.meld_value(m) for m in melds) for t in tables}) > 1
     assert differs > 300  # the tables do value most of these lists differently

@@ -16,10 +16,10 @@ import pytest
 from zipai_desktop.engine.actions import Action, Chi, Hu, Pass, Peng
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
 from zipai_desktop.engine.game import Game
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import chi_groups_with
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.waits import HU_KINDS, Wait, _value, waits
+from zipai_desktop.engine.win import Source
 
 GROUPS = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
 

@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import pytest
 
 from zipai_desktop.engine.game import Game, HandResult, WinInfo
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.record import replay, to_record
 from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.win import Source
 from zipai_desktop.store import history_schema, paths
 from zipai_desktop.store.history import History, LevelStats, Stats
 

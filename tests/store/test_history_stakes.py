@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from zipai_desktop.engine.hu import Source
+from zipai_desktop.engine.win import Source
 from zipai_desktop.store import history_schema, paths
 from zipai_desktop.store.history import History
 

@@ -25,9 +25,9 @@ from zipai_desktop.engine.actions import Action, Hu, Pass
 from zipai_desktop.engine.cards import format_cards, format_counts
 from zipai_desktop.engine.events import Flipped, Melded, Offered
 from zipai_desktop.engine.game import Game
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import Meld, MeldKind
 from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.win import Source
 from zipai_desktop.tools.score import score
 
 GUILIN = get_rules("guilin")

@@ -13,8 +13,8 @@ import pytest
 
 from zipai_desktop import cli
 from zipai_desktop.engine.cards import parse_cards, to_counts
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import Meld, MeldKind
+from zipai_desktop.engine.win import Source
 from zipai_desktop.tools.score import held_count_problem, main
 
 REPO = Path(__file__).resolve().parents[2]

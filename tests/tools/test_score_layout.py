@@ -281,8 +281,8 @@ def _laid_out_line(rng: random.Random, game: str) -> tuple[str, dict[str, Any]]:
 def test_a_layout_lines_counts_and_meld_facts_are_the_plain_ones() -> None:
     """The layout path adds each meld's word (its cards' counts, cards, quad, 提, 胡, 扫 / 偎 and 碰 card) and the
     hand's and cards' counts as ints a byte a kind: on thousands of seeded lines, the concealed counts, every card
-    counted and the melds' facts are the plain ones (engine.hu.meld_facts and meld_value, a loop over the cards), and
-    a line holding a kind five times or more is never taken."""
+    counted and the melds' facts are the plain ones (engine.win.check.meld_facts and meld_value, a loop over the
+    cards), and a line holding a kind five times or more is never taken."""
     rng = random.Random(1311)
     taken = sao = peng = refused = 0
     for i in range(6_000):

@@ -1,8 +1,8 @@
-"""The melds' facts ``zipai score`` keeps per meld and hands to the win check (engine.hu.MeldsKnown: cards, quads,
-胡, the winning card's 扫 / 偎 and 碰) are what the win check works out from the melds itself, and the win check
-answers the same with them as without: on thousands of seeded meld lists of both games, every option that changes a
-meld's 胡 or shape (二七十, bonus_rank) and one that changes the table but not the melds (peng_pao_on_discard: the
-facts are shared), and completing hands, cards and sources."""
+"""The melds' facts ``zipai score`` keeps per meld and hands to the win check (engine.win.check.MeldsKnown:
+cards, quads, 胡, the winning card's 扫 / 偎 and 碰) are what the win check works out from the melds itself, and
+the win check answers the same with them as without: on thousands of seeded meld lists of both games, every
+option that changes a meld's 胡 or shape (二七十, bonus_rank) and one that changes the table but not the melds
+(peng_pao_on_discard: the facts are shared), and completing hands, cards and sources."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from zipai_desktop.engine import hu
+from zipai_desktop.engine import win
 from zipai_desktop.engine.cards import NUM_KINDS, format_cards, number
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import MeldKind
 from zipai_desktop.engine.rules.bohu import BOHU, BohuOptions
+from zipai_desktop.engine.win import Source
 from zipai_desktop.tools import score
 
 TRIPLES = {MeldKind.PENG, MeldKind.SAO, MeldKind.GUO_SAO, MeldKind.WEI}
@@ -38,14 +38,14 @@ def random_meld(rng: random.Random, kinds: tuple[MeldKind, ...], erqishi: bool) 
     return {"kind": kind.value, "cards": format_cards(cards)}
 
 
-def plain_facts(melds: tuple[Any, ...], card: int, table: hu.WinTable) -> hu.MeldsKnown:
+def plain_facts(melds: tuple[Any, ...], card: int, table: win.WinTable) -> win.MeldsKnown:
     """What evaluate_roles works out from the melds when nobody tells it."""
-    cards, quads, by_card = hu.meld_facts(melds)
+    cards, quads, by_card = win.meld_facts(melds)
     sao_idx, peng_idx = by_card.get(card, (-1, -1))
     return cards, quads, sum(table.meld_value(m) for m in melds), sao_idx, peng_idx
 
 
-def cases(game: str) -> list[tuple[list[dict[str, str]], str, bool, hu.WinTable]]:
+def cases(game: str) -> list[tuple[list[dict[str, str]], str, bool, win.WinTable]]:
     rng = random.Random(f"meld facts {game}")
     out = []
     for _ in range(3_000):
@@ -75,7 +75,7 @@ def random_group(rng: random.Random, erqishi: bool) -> list[int]:
 
 
 def winning_hand(
-    rng: random.Random, raw: list[dict[str, str]], rules: str, erqishi: bool, table: hu.WinTable
+    rng: random.Random, raw: list[dict[str, str]], rules: str, erqishi: bool, table: win.WinTable
 ) -> tuple[list[int], int] | None:
     """A hand (count vector before the card) and a card that complete with the melds ``raw``: the card a free card of
     the hand, the fourth of a 坎 held, or the fourth of a triple meld (which the caller's melds already hold as a
@@ -139,8 +139,8 @@ def test_the_kept_meld_facts_are_the_win_checks_own(game: str) -> None:
             hand, card = made
             source = rng.choice(sources)
             known = (len(cards), quads, meld_hu, sao.rfind(card), peng.rfind(card))
-            plain = hu.evaluate_roles(bytes(hand), melds, card, source, table)
-            given = hu.evaluate_roles(bytes(hand), melds, card, source, table, known)
+            plain = win.evaluate_roles(bytes(hand), melds, card, source, table)
+            given = win.evaluate_roles(bytes(hand), melds, card, source, table, known)
             assert [(s.hu, s.quads, s.groups) for s in given] == [(s.hu, s.quads, s.groups) for s in plain]
             checked += bool(plain)
     assert checked > 1_000  # the comparison saw splits

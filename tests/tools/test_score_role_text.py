@@ -11,14 +11,16 @@ import random
 
 import pytest
 
-from tests.engine.test_hu_reference import sample_case
-from zipai_desktop.engine import free_split_groups, hu
+from tests.engine.win.test_reference import sample_case
+from zipai_desktop.engine import win
 from zipai_desktop.engine.cards import format_cards
+from zipai_desktop.engine.win import groups as free_split_groups
+from zipai_desktop.engine.win import reference
 from zipai_desktop.tools import score
 from zipai_desktop.tools.score import text
 
 
-def _plain(groups: tuple[hu.Group, ...]) -> str:
+def _plain(groups: tuple[win.Group, ...]) -> str:
     """The groups as json.dumps writes them in a result line."""
     shown = [{"kind": g.kind, "cards": format_cards(g.cards), "hu": g.hu, "exposed": g.exposed} for g in groups]
     line = json.dumps({"groups": shown}, ensure_ascii=False)
@@ -34,12 +36,12 @@ def test_the_groups_text_of_a_role_is_the_text_of_its_groups(seed: int, monkeypa
     roles: dict[str, int] = {}
     for _ in range(5000):
         hand, melds, card, source, table = sample_case(rng)
-        for split in hu.evaluate_roles(hand, melds, card, source, table):
-            role = split._role
+        for split in win.evaluate_roles(hand, melds, card, source, table):
+            role = split.role
             assert role is not None
             roles[role[0]] = roles.get(role[0], 0) + 1
             want = _plain(free_split_groups.role_groups(*role))
-            assert want == _plain(hu._role_groups(*role))
+            assert want == _plain(reference.role_groups(*role))
             assert score._role_text(role) == want, role  # met now (or its pieces before)
             assert score._role_text(role) == want, role  # from the kept pieces
             # With the melds' texts as the quick check reads them with the melds (one may become the card's quad).

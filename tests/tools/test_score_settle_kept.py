@@ -9,9 +9,9 @@ import json
 import random
 
 from zipai_desktop.engine.cards import NUM_KINDS, format_cards
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.scoring import settle_guilin, xing_count
+from zipai_desktop.engine.win import Source
 from zipai_desktop.tools import score
 
 SPECIALS = [(), ("dihu",), ("tianhu",), ("sanlong_wukan",)]

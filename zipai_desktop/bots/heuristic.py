@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
 from ..engine.cards import HIDDEN, NUM_KINDS
-from ..engine.hu import Source, WinTable, evaluate_win
 from ..engine.melds import Meld, MeldKind
 from ..engine.observation import Observation, seen_counts
 from ..engine.rules import get_rules
+from ..engine.win import Source, WinTable, evaluate_win
 from .evaluate import GROUP, LOOSE, PIECE, free_cards, locked_value, neighbours, shape
 
 

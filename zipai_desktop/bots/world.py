@@ -12,10 +12,10 @@ import random
 
 from ..engine.cards import COPIES, HIDDEN, NUM_KINDS
 from ..engine.game import Game, Pending, Phase, Stage, Window
-from ..engine.hu import Source
 from ..engine.melds import Meld
 from ..engine.observation import Observation, seen_counts
 from ..engine.rules import get_rules
+from ..engine.win import Source
 
 
 def determinize(obs: Observation, rng: random.Random, tries: int = 20) -> Game:

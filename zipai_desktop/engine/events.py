@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import HIDDEN, NUM_KINDS, format_cards, glyph
-from .hu import Group
 from .melds import Meld
+from .win import Group
 
 
 @dataclass(frozen=True, slots=True)

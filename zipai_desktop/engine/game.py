@@ -26,13 +26,11 @@ from .cards import GLYPHS, HIDDEN, NUM_KINDS, format_counts, full_deck, glyph
 from .chi import chi_meld, chi_offers, may_discard, unlocked_kinds
 from .deck import CURRENT as CURRENT_DEAL
 from .deck import shuffle as shuffle_deck
-from .free_split import free_value, held_value
-from .hu import Source, Split, WinTable, evaluate_roles
-from .hu import _symbols as hu_symbols
-from .hu import meld_facts as hu_meld_facts
 from .melds import FACE_DOWN, QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, shown_to_others
-from .reach import Kept, keep_function
 from .rules.base import Procedure, RuleSet
+from .win import Source, Split, WinTable, find_wins
+from .win import meld_facts as hu_meld_facts
+from .win.reach import Kept, keep_function
 
 
 class IllegalAction(ValueError):
@@ -110,7 +108,6 @@ _PENG_OR_PASS = (_PENG, _PASS)
 _HU_KINDS = ("hu", "hu_drawer", "hu_dead")  # the kinds of a pending 胡 offer
 _GLYPH_RUNS = tuple(tuple(g * count for count in range(5)) for g in GLYPHS)  # kind -> held count -> its glyphs
 _UNLOCKED_BYTES = bytes([0, 1, 1]) + bytes(253)  # held count -> 1 if a card of the kind may be discarded
-_FREE_COUNT_BYTES = bytes([0, 1, 2]) + bytes(253)  # held count -> free count (a 坎 / 龙 is not free), translated
 _NO_MELD = (-1, -1)
 # A seat's kept reach once its hand changed (Game._reach): for no hand, so never the seat's; -1 as for "cannot tell"
 # and for every kind a 吃 may take.
@@ -827,9 +824,9 @@ class Game:
             if queue:
                 reaches = self._reach
                 for seat in queue:
-                    # The loose-card test of :meth:`_win_check`, inline, read afresh here when the hand changed (not
-                    # through a _win_check call): nearly all seats are refused here. (A reach that cannot tell is -1,
-                    # every bit set.)
+                    # The reach filter's answer for the seat's hand (find_wins' first refusal, engine/win/reach.py),
+                    # read here, afresh when the hand changed: nearly all seats are refused by it, and they are spared
+                    # the win check's call. (A reach that cannot tell is -1, every bit set.)
                     kept = reaches[seat]
                     if kept[0] is not hands[seat]:
                         kept = reaches[seat] = self._keep(hands[seat])
@@ -978,55 +975,13 @@ class Game:
     def _win_check(self, seat: int, card: int | None, source: Source, from_seat: int, opening: bool) -> WinInfo | None:
         """The win ``seat`` may claim now, with the rules' choice among the roles of the card, or None."""
         hand = self.hands[seat]
-        # Most hands cannot be completed by the card (loose cards, see engine/reach.py): told from the hand alone,
-        # kept per seat until its hand changes.
         kept = self._reach[seat]
         if kept[0] is not hand:
-            # Kept with the hand list itself, not a copy compared by value: the engine forgets it (_NO_REACH) wherever
-            # it changes the hand, so an identity test tells whether it still holds.
+            # The reach filter's answer for the hand (engine/win/reach.py), kept with the hand list itself, not a copy
+            # compared by value: the engine forgets it (_NO_REACH) wherever it changes the hand, so an identity test
+            # tells whether it still holds.
             kept = self._reach[seat] = self._keep(hand)
-        reach = kept[1]
-        if reach >= 0 and (card is None or not reach >> card & 1):
-            return None
-        # A card the hand holds at most once, in no 扫 / 偎 / 碰 of the seat, has one role only (evaluate_roles'
-        # "card_free"): it joins the free cards. Most checks find nothing, and a full evaluate_roles call works out
-        # every role and the hand's and melds' facts, so that one role is asked here first.
-        if card is not None and hand[card] < 2:
-            _, quads, by_card = self._facts[seat]
-            if card not in by_card:
-                # Of a kind the hand does not hold: a group of two free cards of the hand must take it (no pair can),
-                # a 吃 plan's group, which the kept 吃 mask tells (no table walk at all).
-                if not hand[card] and not kept[2] >> card & 1:
-                    return None
-                # Otherwise the free cards with the card must split (into groups, and the pair the rules ask for:
-                # Bohu always, Guilin with a quad, a 龙 held included): read straight from the held counts with the
-                # card counted in (added in place and taken back: no copy), the tables' own answer; -1 is "no split,
-                # and no search finds one" (-2, past the tables, goes on). Most of the fruitless checks left end here.
-                table = self.table
-                need_pair = table.pair_always or quads > 0 or 4 in hand
-                hand[card] += 1
-                value = held_value(hand, need_pair, table.erqishi)
-                hand[card] -= 1
-                if value == -1:
-                    return None
-        elif card is not None and hand[card] == 2 and source is not _OWN_DRAW:
-            _, quads, by_card = self._facts[seat]
-            if card not in by_card:
-                # Another's card the hand holds a pair of, in no meld of the seat: two roles (evaluate_roles'
-                # other_triple and card_free), a 碰-type triple (the free cards without the pair must split) and three
-                # free copies (the free counts with a 3 at the card, made into the automaton's symbols as
-                # evaluate_roles makes them: held_value reads a 3 as a 坎). Neither splits: no win.
-                table = self.table
-                need_pair = table.pair_always or quads > 0 or 4 in hand
-                hand[card] = 0
-                value = held_value(hand, need_pair, table.erqishi)
-                hand[card] = 2
-                if value == -1:
-                    free = bytearray(hand).translate(_FREE_COUNT_BYTES)
-                    free[card] = 3
-                    if free_value(hu_symbols(bytes(free)), need_pair, table.erqishi) == -1:
-                        return None
-        splits = evaluate_roles(hand, self.melds[seat], card, source, self.table, None, self._facts[seat])
+        splits = find_wins(hand, self.melds[seat], card, source, self.table, self._facts[seat], kept)
         if not splits:
             return None
         special = self.rules.win_specials(self, seat, source, from_seat, opening)

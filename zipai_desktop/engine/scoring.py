@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import NUM_KINDS, is_big, number
-from .hu import Source
 from .rules.guilin import GuilinOptions
+from .win import Source
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import NUM_KINDS
-from .hu import Group, Split, WinTable
+from .win import Group, Split, WinTable
 
 
 def special_sequences(rest: Sequence[int]) -> list[Group]:

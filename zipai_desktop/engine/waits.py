@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .cards import NUM_KINDS
 from .game import Game, Stage, Window, WinInfo
-from .hu import Source
+from .win import Source
 
 HU_KINDS = ("hu", "hu_drawer", "hu_dead")
 

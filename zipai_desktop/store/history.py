@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.hu import Source
 from ..engine.record import to_record
+from ..engine.win import Source
 from . import history_schema as schema
 from . import paths
 from .atomic import backup_copy, quarantine

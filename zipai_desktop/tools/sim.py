@@ -15,7 +15,6 @@ from typing import Any
 from ..bots import BOTS, make_bot
 from ..bots.heuristic import bot_seed
 from ..engine.game import Game
-from ..engine.hu import Source
 from ..engine.invariants import check_invariants
 from ..engine.jsonsafe import JsonInputError, clip, loads, quote
 from ..engine.jsonsafe import name as show_name
@@ -24,6 +23,7 @@ from ..engine.observation import observe
 from ..engine.record import dumps, to_record
 from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
+from ..engine.win import Source
 from .args import MAX_PLAYERS, MAX_SEED_CHARS, ArgumentError, RaisingParser, counter
 from .args import seed as seed_arg
 from .stats import ci95, wilson

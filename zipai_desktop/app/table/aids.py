@@ -9,8 +9,8 @@ import pygame
 
 from ...engine.actions import Action
 from ...engine.cards import glyph
-from ...engine.hu import Source
 from ...engine.waits import Wait
+from ...engine.win import Source
 from ..ui.fonts import text
 from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY, PANEL, WHITE

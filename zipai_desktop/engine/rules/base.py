@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..hu import WinTable
 from ..jsonsafe import name as show_name
 from ..jsonsafe import quote
+from ..win import WinTable
 
 if TYPE_CHECKING:
     from ..game import Game, WinInfo

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..cards import NUM_KINDS, RED_KINDS
-from ..free_split_groups import any_fixed_kind, group_count
-from ..hu import Group, Source, Split, WinTable, evaluate_win
 from ..melds import Meld, MeldKind
-from ..reach import may_complete
+from ..win import Group, Source, Split, WinTable, evaluate_win
+from ..win.reach import may_complete
+from ..win.split import any_fixed_kind, group_count
 from .base import Procedure, Rounds, options_from_dict
 
 if TYPE_CHECKING:

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..hu import Source, WinTable, evaluate_win
 from ..melds import MeldKind
-from ..reach import may_complete
 from ..special import sanlong_wukan
+from ..win import Source, WinTable, evaluate_win
+from ..win.reach import may_complete
 from .base import Procedure, options_from_dict
 
 if TYPE_CHECKING:

@@ -65,7 +65,7 @@ def bohu_line(request: Request) -> str:
     if isinstance(answer, dict):
         return _dumps(answer)
     split, huxi, fan, score_, names, paid, melds, meld_texts = answer
-    role = split._role  # as in _guilin_line
+    role = split.role  # as in _guilin_line
     if role is not None:
         groups = _role_text(role, meld_texts if role[2] is melds else None)
     else:

@@ -3,11 +3,11 @@
 The scorer reads one JSON hand (or, with ``--jsonl``, one per line), checks it for consistency and answers with the
 same code the game uses at its settlement.
 
-* 桂林字牌 (``guilin``): :func:`~zipai_desktop.engine.hu.evaluate_win` for the split,
+* 桂林字牌 (``guilin``): :func:`~zipai_desktop.engine.win.evaluate_win` for the split,
   :func:`~zipai_desktop.engine.special.sanlong_wukan` for 三龙五坎 and
   the pieces of :func:`~zipai_desktop.engine.scoring.settle_guilin` (醒, the parts of the 舵, the points) for the
   settlement.
-* 秀山博胡 (``bohu``): :func:`~zipai_desktop.engine.hu.evaluate_roles` for the best split of each role of the winning
+* 秀山博胡 (``bohu``): :func:`~zipai_desktop.engine.win.evaluate_roles` for the best split of each role of the winning
   card, :func:`~zipai_desktop.engine.rules.bohu.san_ti_wu_kan` for 三提五坎 and
   :func:`~zipai_desktop.engine.rules.bohu.score_win` for 胡息, 番 and 名堂, chosen the way ``BohuRules.pick_win`` /
   ``deal_wins`` choose them in the game, and paid as ``BohuRules.settle`` pays.

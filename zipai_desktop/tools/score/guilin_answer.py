@@ -68,7 +68,7 @@ def guilin_line(request: Request) -> str:
     if isinstance(answer, dict):
         return _dumps(answer)
     split, _, tail, melds, meld_texts = answer
-    role = split._role  # a split found by the win check: its groups' text is written from what the check kept
+    role = split.role  # a split found by the win check: its groups' text is written from what the check kept
     if role is not None:  # the melds' texts read with them, if these are the melds the role holds
         groups = _role_text(role, meld_texts if role[2] is melds else None)
     else:

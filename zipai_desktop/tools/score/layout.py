@@ -150,7 +150,7 @@ def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: Win
     every kind.
 
     Kept by what tables that value melds alike share (the key of _MELD_FACTS). The 胡 is read as
-    :meth:`~zipai_desktop.engine.hu.WinTable.meld_value` reads it, but in bulk: a 吃's (chi_bonus) is the same under
+    :meth:`~zipai_desktop.engine.win.WinTable.meld_value` reads it, but in bulk: a 吃's (chi_bonus) is the same under
     every table, so the 吃 (about 200 texts) are made once per 二七十 option with it, and another kind's is its
     row of the table's values (values_of) by its card. Calling meld_value for each of the ~250 melds of a new set of
     values cost about 870,000 instructions, paid by a stream's first lines once per such set (callgrind, score_instr.sh

@@ -168,7 +168,7 @@ def _new_meld_facts(
 # under the win table, its card if a 扫 / 偎 else 255, its card if a 碰 else 255, its group's text in a result line:
 # see _role_text), by (rules, erqishi, the doubled rank,
 # the values: what tables that value melds alike share), then the kind and the cards as given (the key of _MELDS, as
-# nested tables: no key to make). The 胡 and the two cards give the win check its meld facts (engine.hu.MeldsKnown)
+# nested tables: no key to make). The 胡 and the two cards give the win check its meld facts (engine.win.MeldsKnown)
 # without a loop over the melds: a meld list is mostly new on a line seen for the first time, but its melds are not.
 _MeldFacts = tuple[Meld, bytes, int, int, int, bytes, bytes, str]
 _MELD_FACTS: dict[tuple[Any, ...], dict[str, dict[str, _MeldFacts]]] = {}

@@ -68,7 +68,7 @@ def _groups_text(groups: Sequence[Group]) -> str | None:
 
 
 # A group's text by the group's identity: the groups of a split are mostly the engine's shared objects
-# (engine/free_split_groups.py), so the text is found without making and hashing a key.
+# (engine/win/groups.py), so the text is found without making and hashing a key.
 _TEXT_OF: dict[int, tuple[Group, str]] = {}
 
 
@@ -128,7 +128,7 @@ class _RoleTexts:
 
 
 # By the table's identity: (the table, held so its id stays its own; the texts of its groups). Tables alike share the
-# texts, as they share their groups (free_split_groups._ALIKE).
+# texts, as they share their groups (engine.win.groups).
 _ROLE_TEXTS: dict[int, tuple[WinTable, _RoleTexts]] = {}
 _TEXTS_ALIKE: dict[tuple[object, ...], _RoleTexts] = {}
 # The text of the free cards' split, per a pair needed and 二七十 a group: the automaton's symbols -> text.
@@ -156,7 +156,7 @@ def _role_text(role: Any, meld_texts: tuple[str, ...] | None = None) -> str | No
     """:func:`_groups_text` of the groups of a split found by the win check, written from what the check kept of it
     (hu's ``_RoleArgs``: the melds, the hand's counts, the card's role, the free cards' symbols) without building the
     groups: the text is made of pieces kept by what each depends on, in the order
-    :func:`~zipai_desktop.engine.free_split_groups.role_groups` gives the groups (the melds, one possibly made a quad,
+    :func:`~zipai_desktop.engine.win.groups.role_groups` gives the groups (the melds, one possibly made a quad,
     the 坎 / 龙 held, the card's own group, the free cards' split). None when a meld's 胡 is not an int.
 
     Building the groups and then their text cost about 75,000 instructions a line seen for the first time, most of it
@@ -238,16 +238,16 @@ def _role_text(role: Any, meld_texts: tuple[str, ...] | None = None) -> str | No
 
 
 def _free_group_text(g: Group) -> str:
-    """The text of a group of the free cards' split (free_split_groups makes each once: kept by its identity)."""
+    """The text of a group of the free cards' split (engine.win.groups makes each once: kept by its identity)."""
     text = _new_text(g.kind, g.cards, g.hu, g.exposed)
     _TEXT_OF_FREE[id(g)] = text
     return text
 
 
-# The text of each group a free cards' split is made of, by the group's identity: free_split_groups makes each of them
+# The text of each group a free cards' split is made of, by the group's identity: engine.win.groups makes each of them
 # once (a few hundred: each 吃-type group, each pair) and keeps them for good, so no id is reused.
 _TEXT_OF_FREE: dict[int, str] = {}
-# bytes.translate: a held count -> itself if a 坎 (3) or 龙 (4), else 0 (as free_split_groups reads a hand's 坎 / 龙).
+# bytes.translate: a held count -> itself if a 坎 (3) or 龙 (4), else 0 (as engine.win.groups reads a hand's 坎 / 龙).
 _LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...engine.free_split_groups import free_groups, groups_alike_key
-from ...engine.hu import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
+from ...engine.win import Group, MeldsKnown, Source, Split, WinTable, evaluate_roles, evaluate_win
+from ...engine.win.groups import free_groups, groups_alike_key
 
 __all__ = [
     "Group",

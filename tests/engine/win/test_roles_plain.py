@@ -12,18 +12,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from zipai_desktop.engine import hu
+from zipai_desktop.engine import win
 from zipai_desktop.engine.cards import NUM_KINDS
-from zipai_desktop.engine.free_split import symbols_of
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import Meld
+from zipai_desktop.engine.win import Source, automaton, roles
+from zipai_desktop.engine.win import reference as ref
+from zipai_desktop.engine.win.automaton import symbols_of
 
-from . import reference_hu as ref
-from .test_hu_reference import sample_case
+from .test_reference import sample_case
 
 
 def plain_roles(
-    hand: list[int], melds: list[Meld], card: int | None, source: Source, table: hu.WinTable
+    hand: list[int], melds: list[Meld], card: int | None, source: Source, table: win.WinTable
 ) -> list[tuple[Any, ...]]:
     """(胡, quads, role) of every completing role, worked out from the rules' list of roles: the free cards' value by
     the reference search, the fixed groups' 胡 summed kind by kind, nothing kept."""
@@ -31,7 +31,7 @@ def plain_roles(
     kans = [k for k in range(NUM_KINDS) if hand[k] == 3]
     longs = [k for k in range(NUM_KINDS) if hand[k] == 4]
     cards = sum(free) + 3 * len(kans) + 4 * len(longs)
-    meld_cards, meld_quads, by_card = hu.meld_facts(melds)
+    meld_cards, meld_quads, by_card = win.meld_facts(melds)
     base = sum(table.meld_value(m) for m in melds)
     base += sum(table.value("kan", k) for k in kans) + sum(table.value("long", k) for k in longs)
     quads = len(longs) + meld_quads
@@ -93,42 +93,42 @@ def plain_roles(
     return out
 
 
-def known_facts(melds: list[Meld], card: int | None, table: hu.WinTable) -> hu.MeldsKnown:
+def known_facts(melds: list[Meld], card: int | None, table: win.WinTable) -> win.MeldsKnown:
     """The melds' facts as the score command hands them over (see tests/tools/test_score_meld_facts.py)."""
-    cards, quads, by_card = hu.meld_facts(melds)
+    cards, quads, by_card = win.meld_facts(melds)
     sao, peng = by_card.get(card, (-1, -1)) if card is not None else (-1, -1)
     return cards, quads, sum(table.meld_value(m) for m in melds), sao, peng
 
 
-def as_found(splits: list[hu.Split]) -> list[tuple[Any, ...]]:
-    return [(s.hu, s.quads, s._role) for s in splits]
+def as_found(splits: list[win.Split]) -> list[tuple[Any, ...]]:
+    return [(s.hu, s.quads, s.role) for s in splits]
 
 
 def test_every_role_is_the_plain_computations_with_and_without_the_melds_facts() -> None:
     rng = random.Random(1213)
-    for kept in hu._PAIR_VALUES.values():
+    for kept in roles._PAIR_VALUES.values():
         kept.clear()
     wins = repeats = with_pair = 0
     for _ in range(3_000):
         hand, melds, card, source, table = sample_case(rng)
         want = plain_roles(hand, melds, card, source, table)
-        assert as_found(hu.evaluate_roles(hand, melds, card, source, table)) == want, (hand, melds, card, source)
-        facts = hu.meld_facts(melds)  # as a game keeps them per seat
-        got = hu.evaluate_roles(hand, melds, card, source, table, None, facts)
+        assert as_found(win.evaluate_roles(hand, melds, card, source, table)) == want, (hand, melds, card, source)
+        facts = win.meld_facts(melds)  # as a game keeps them per seat
+        got = win.evaluate_roles(hand, melds, card, source, table, None, facts)
         assert as_found(got) == want, (hand, melds, card, source, facts)
         if card is not None:
             known = known_facts(melds, card, table)
             for _ in range(2):  # the second time the pair's value is one kept the first time
-                got = hu.evaluate_roles(hand, melds, card, source, table, known)
+                got = win.evaluate_roles(hand, melds, card, source, table, known)
                 assert as_found(got) == want, (hand, melds, card, source, known)
             repeats += 1
         wins += bool(want)
         with_pair += any(role[8] for _, _, role in want)
     assert wins > 600 and with_pair > 300 and repeats > 2_000
-    kept_values = [(e, s, v) for e, kept in hu._PAIR_VALUES.items() for s, v in kept.items()]
+    kept_values = [(e, s, v) for e, kept in roles._PAIR_VALUES.items() for s, v in kept.items()]
     assert len(kept_values) > 300
     for erqishi, symbols, value in kept_values:  # what is kept is the walk's own value
-        assert value == hu.free_value(symbols, True, erqishi)
+        assert value == automaton.free_value(symbols, True, erqishi)
 
 
 def test_a_hand_of_the_game_is_checked_as_the_plain_computation_checks_it() -> None:
@@ -141,6 +141,6 @@ def test_a_hand_of_the_game_is_checked_as_the_plain_computation_checks_it() -> N
             for k in range(NUM_KINDS):
                 source = rng.choice(list(Source))
                 want = plain_roles(hand, melds, k, source, table)
-                assert as_found(hu.evaluate_roles(hand, melds, k, source, table)) == want, (hand, melds, k, source)
+                assert as_found(win.evaluate_roles(hand, melds, k, source, table)) == want, (hand, melds, k, source)
                 wins += bool(want)
     assert wins > 150

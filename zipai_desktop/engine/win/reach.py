@@ -14,16 +14,16 @@ group (or the pair), so:
 - in every role where the card does not join the free cards (碰-type triples, quads, a hand judged as it stands) a
   loose card stays loose: no win.
 
-The test only says "cannot complete"; everything else goes to :func:`~zipai_desktop.engine.hu.evaluate_roles`, so the
-game is exactly the same. tests/engine/test_reach.py checks it never refuses a hand that completes.
+The test only says "cannot complete"; everything else goes to :func:`~zipai_desktop.engine.win.check.evaluate_roles`, so
+the game is exactly the same. tests/engine/win/test_reach.py checks it never refuses a hand that completes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import NUM_KINDS
-from .melds import chi_groups_with
+from ..cards import NUM_KINDS
+from ..melds import chi_groups_with
 
 _FREE = (False, True, True, False, False)  # held count -> free (1 or 2), read by index
 

@@ -1,94 +1,44 @@
-"""The reference win decomposition: the engine's own until issue 13, kept as the slow oracle the tests compare with.
-
-胡牌拆分: the split of a hand with the highest 胡 (a depth-first search), as the engine computed it before the
-precomputed tables of :mod:`zipai_desktop.engine.hu`.
+"""The reference win check (胡牌拆分的参照): a plain depth-first search, the oracle the fast check is held to.
 
 The concealed part of a winning hand splits into fixed groups (a 坎 or 龙 held from the deal cannot be broken) and
 *free* cards, which form 吃-type groups (sequences, 二七十, 搭 / 绞) and at most one pair. The free search is a
 depth-first search on the lowest remaining kind, memoised on the count vector packed into an int (3 bits a kind), so
 repeated sub-hands cost one dict look-up. The winning card may play several roles (§8.3 of the Guilin rules); each role
 is tried and the best total kept.
+
+This was the engine's win check before the automaton (engine/win/automaton.py). It stays for three readers: the tests
+and bench/win_check_exact.py compare the fast check with :func:`evaluate_roles` here; the fast groups builder
+(engine/win/groups.py) hands over to :func:`best_value` for free cards its walk does not settle quickly; and
+:func:`role_groups` is the plain statement of a role's groups, which the fast builder must equal group for group.
+Which of several equally good splits :func:`split_free` returns is the one the engine has always shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
-from zipai_desktop.engine.cards import NUM_KINDS, number
-from zipai_desktop.engine.melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
-
-
-class Source(StrEnum):
-    """Where a winning card came from."""
-
-    OWN_DRAW = "own_draw"  # the winner turned it (自摸)
-    OTHER_DRAW = "other_draw"  # another player turned it (平胡)
-    DISCARD = "discard"  # another player's discard (点炮)
-    DEAL = "deal"  # a win from the dealt cards (天胡, 三龙五坎)
+from ..cards import NUM_KINDS, number
+from ..melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus, chi_shape
+from .model import Group, Source, WinTable
 
 
 @dataclass(frozen=True, slots=True)
-class Group:
-    """One group of a winning split: an exposed meld or a concealed group, with its 胡."""
-
-    kind: str
-    cards: tuple[int, ...]
-    hu: int
-    exposed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Split:
-    """A complete winning split and its total 胡 (before any minimum is applied)."""
+class PlainSplit:
+    """A complete winning split as the reference finds it: its total 胡, its groups and its quads."""
 
     hu: int
     groups: tuple[Group, ...]
     quads: int
 
 
-@dataclass(frozen=True, slots=True)
-class WinTable:
-    """What a game's rules say about groups: values and which meld a winning card makes in each role."""
-
-    values: dict[str, tuple[int, int]]  # meld / group kind -> (small, big)
-    triple_own: MeldKind  # pair + own draw: 扫 / 偎
-    quad_own: MeldKind  # 坎 or 扫 + own draw: 扫穿 / 提
-    triple_other: MeldKind  # pair + another's card: 碰
-    quad_other: MeldKind  # 坎 / 扫 + another's card: 开舵 / 跑
-    pair_always: bool  # Bohu: a pair always; Guilin: a pair exactly when a quad is held
-    peng_upgrade_on_discard: bool  # may a discard join a 碰 to make a quad?
-    triple_own_banned: MeldKind = MeldKind.GUO_SAO  # pair + own draw after a declined 碰: 过扫 / 臭偎
-    erqishi: bool = True  # 二七十 / 贰柒拾 is a group (Bohu option)
-    bonus_rank: int = 0  # Bohu option: triples and quads of this number are worth double (0 = off)
-    win_cards: int = 21  # cards in a complete hand with no quad: Guilin 7 groups, Bohu 6 groups and the pair
-    first_quad_free: bool = True  # Guilin: the first quad replaces the pair (21 + max(0, Q - 1)); Bohu: 20 + k
-
-    def complete_count(self, quads: int) -> int:
-        """How many cards (hand, melds and the winning card) a complete hand with ``quads`` quads holds."""
-        return self.win_cards + (max(0, quads - 1) if self.first_quad_free else quads)
-
-    def value(self, kind: str, card: int) -> int:
-        small, big = self.values[kind]
-        value = big if card >= 10 else small
-        if self.bonus_rank and number(card) == self.bonus_rank:
-            value *= 2
-        return value
-
-    def meld_value(self, meld: Meld) -> int:
-        if meld.kind is MeldKind.CHI:
-            return chi_bonus(meld.cards)
-        return self.value(meld.kind.value, meld.cards[0])
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # The free-card search.
 
-_SHIFT = [3 * k for k in range(NUM_KINDS)]
+SHIFT = [3 * k for k in range(NUM_KINDS)]
 
 
-def _free_groups(erqishi: bool) -> list[list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, int, int]]]]:
+def chi_rows(erqishi: bool) -> list[list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, int, int]]]]:
     """For each kind, the 吃-type groups in which it is the lowest kind: (checks, mask, value, cards)."""
     table: list[list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, int, int]]]] = []
     for low in range(NUM_KINDS):
@@ -107,8 +57,8 @@ def _free_groups(erqishi: bool) -> list[list[tuple[tuple[tuple[int, int], ...], 
             need: dict[int, int] = {}
             for c in cards:
                 need[c] = need.get(c, 0) + 1
-            mask = sum(cnt << _SHIFT[k] for k, cnt in need.items())
-            rows.append((tuple((_SHIFT[k], cnt) for k, cnt in need.items()), mask, chi_bonus(cards), cards))
+            mask = sum(cnt << SHIFT[k] for k, cnt in need.items())
+            rows.append((tuple((SHIFT[k], cnt) for k, cnt in need.items()), mask, chi_bonus(cards), cards))
         # Try the valuable groups first: it finds a good bound early in reconstruction.
         rows.sort(key=lambda r: -r[2])
         table.append(rows)
@@ -116,45 +66,46 @@ def _free_groups(erqishi: bool) -> list[list[tuple[tuple[tuple[int, int], ...], 
 
 
 # Bits 62 and 63 of a memo key: no-二七十 mode and "a pair is still needed"; bits 0-59 the packed counts.
-_PAIR = 1 << 63
-_NO27 = 1 << 62
-_CARDS = (1 << 60) - 1
-_TABLES = {True: _free_groups(True), False: _free_groups(False)}
+PAIR = 1 << 63
+NO27 = 1 << 62
+CARDS = (1 << 60) - 1
+CHI_ROWS = {True: chi_rows(True), False: chi_rows(False)}
 _memo: dict[int, int] = {}
-_MEMO_LIMIT = 2_000_000
+_MEMO_LIMIT = 50_000  # a small memo keeps a long session's memory flat; the tests refill it
 
 
 def pack(counts: Sequence[int]) -> int:
+    """The counts (each 0..7) packed 3 bits a kind: the memo's key without its flags."""
     key = 0
     for k in range(NUM_KINDS):
         if counts[k]:
-            key |= counts[k] << _SHIFT[k]
+            key |= counts[k] << SHIFT[k]
     return key
 
 
-def _best(key: int) -> int:
+def best_value(key: int) -> int:
     """Max 胡 of splitting the packed free cards into 吃-type groups plus a pair if bit 63 asks for one; -1 if none."""
     hit = _memo.get(key)
     if hit is not None:
         return hit
-    cards = key & _CARDS
-    need_pair = bool(key & _PAIR)
-    groups_from = _TABLES[not key & _NO27]
+    cards = key & CARDS
+    need_pair = bool(key & PAIR)
+    groups_from = CHI_ROWS[not key & NO27]
     if cards == 0:
         result = -1 if need_pair else 0
     else:
         low = ((cards & -cards).bit_length() - 1) // 3
-        shift = _SHIFT[low]
+        shift = SHIFT[low]
         count = (cards >> shift) & 7
         result = -1
         if need_pair and count >= 2:
-            result = _best((key & ~_PAIR) - (2 << shift))
+            result = best_value((key & ~PAIR) - (2 << shift))
         for checks, mask, value, _ in groups_from[low]:
             for sh, cnt in checks:
                 if (cards >> sh) & 7 < cnt:
                     break
             else:
-                sub = _best(key - mask)
+                sub = best_value(key - mask)
                 if sub >= 0 and sub + value > result:
                     result = sub + value
     if len(_memo) > _MEMO_LIMIT:
@@ -163,8 +114,9 @@ def _best(key: int) -> int:
     return result
 
 
-def _key(counts: Sequence[int], need_pair: bool, erqishi: bool) -> int:
-    return pack(counts) | (_PAIR if need_pair else 0) | (0 if erqishi else _NO27)
+def memo_key(counts: Sequence[int], need_pair: bool, erqishi: bool) -> int:
+    """The memo key of free counts: the packed counts, bit 63 if a pair is needed, bit 62 if 二七十 is no group."""
+    return pack(counts) | (PAIR if need_pair else 0) | (0 if erqishi else NO27)
 
 
 def best_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> int:
@@ -172,7 +124,7 @@ def best_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> i
     total = sum(counts)
     if total % 3 != (2 if need_pair else 0):
         return -1
-    return _best(_key(counts, need_pair, erqishi))
+    return best_value(memo_key(counts, need_pair, erqishi))
 
 
 def split_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> list[Group] | None:
@@ -180,19 +132,19 @@ def split_free(counts: Sequence[int], need_pair: bool, erqishi: bool = True) -> 
     target = best_free(counts, need_pair, erqishi)
     if target < 0:
         return None
-    key = _key(counts, need_pair, erqishi)
-    groups_from = _TABLES[erqishi]
+    key = memo_key(counts, need_pair, erqishi)
+    groups_from = CHI_ROWS[erqishi]
     groups: list[Group] = []
-    while key & _CARDS:
-        cards = key & _CARDS
+    while key & CARDS:
+        cards = key & CARDS
         low = ((cards & -cards).bit_length() - 1) // 3
-        shift = _SHIFT[low]
-        if key & _PAIR and (cards >> shift) & 7 >= 2 and _best((key & ~_PAIR) - (2 << shift)) == target:
+        shift = SHIFT[low]
+        if key & PAIR and (cards >> shift) & 7 >= 2 and best_value((key & ~PAIR) - (2 << shift)) == target:
             groups.append(Group("pair", (low, low), 0, False))
-            key = (key & ~_PAIR) - (2 << shift)
+            key = (key & ~PAIR) - (2 << shift)
             continue
         for checks, mask, value, group_cards in groups_from[low]:
-            if all((cards >> sh) & 7 >= cnt for sh, cnt in checks) and _best(key - mask) == target - value:
+            if all((cards >> sh) & 7 >= cnt for sh, cnt in checks) and best_value(key - mask) == target - value:
                 shape = chi_shape(group_cards)
                 groups.append(Group("da" if shape == "da" else "seq", group_cards, value, False))
                 key -= mask
@@ -230,13 +182,13 @@ def evaluate_win(
     card: int | None,
     source: Source,
     table: WinTable,
-) -> Split | None:
+) -> PlainSplit | None:
     """The split with the highest 胡 of a hand plus winning card, or None when no role of the card completes the hand.
 
     ``hand`` is the concealed count vector *before* the winning card; ``melds`` are the winner's table melds. With
     ``card`` None the hand is judged as it stands (a win from the deal, or after a forced meld already made).
     """
-    best: Split | None = None
+    best: PlainSplit | None = None
     for split in evaluate_roles(hand, melds, card, source, table):
         if best is None or split.hu > best.hu:
             best = split
@@ -249,7 +201,7 @@ def evaluate_roles(
     card: int | None,
     source: Source,
     table: WinTable,
-) -> list[Split]:
+) -> list[PlainSplit]:
     """For every role of the winning card that completes the hand, its split with the highest 胡.
 
     A game whose score depends on more than 胡 (Bohu's 飘胡 depends on whether the card makes a 碰-type triple) picks
@@ -266,7 +218,7 @@ def evaluate_roles(
         if n:
             hand_n += n
             if n < 3:
-                key0 |= n << _SHIFT[k]
+                key0 |= n << SHIFT[k]
                 free_n += n
             elif n == 4:
                 base_q += 1
@@ -288,7 +240,7 @@ def evaluate_roles(
     else:
         c = card
         held = hand[c]
-        one = 1 << _SHIFT[c]
+        one = 1 << SHIFT[c]
         if source is Source.OWN_DRAW and held == 3:
             specs.append(("own_quad_kan", key0, free_n, base_q + 1))  # forced 扫穿 / 提: the card's only role
         elif source is Source.OWN_DRAW and sao_idx >= 0:
@@ -307,27 +259,27 @@ def evaluate_roles(
             if peng_idx >= 0 and (source is not Source.DISCARD or table.peng_upgrade_on_discard):
                 specs.append(("peng_quad", key0, free_n, base_q + 1))
 
-    out: list[Split] = []
-    flags = 0 if table.erqishi else _NO27
+    out: list[PlainSplit] = []
+    flags = 0 if table.erqishi else NO27
     for tag, key, n_free, quads in specs:
         if total_cards != table.complete_count(quads):
             continue  # a player short of the held-count rule cannot be complete (e.g. Bohu after initial 提)
         need_pair = table.pair_always or quads >= 1
         if n_free % 3 != (2 if need_pair else 0):
             continue
-        value = _best(key | flags | (_PAIR if need_pair else 0))
+        value = best_value(key | flags | (PAIR if need_pair else 0))
         if value < 0:
             continue
-        free = [(key >> _SHIFT[k]) & 7 for k in range(NUM_KINDS)]
-        groups = _role_groups(tag, hand, melds, card, sao_idx, peng_idx, table)
+        free = [(key >> SHIFT[k]) & 7 for k in range(NUM_KINDS)]
+        groups = fixed_groups(tag, hand, melds, card, sao_idx, peng_idx, table)
         free_groups = split_free(free, need_pair, table.erqishi)
         assert free_groups is not None
         total = value + sum(g.hu for g in groups)
-        out.append(Split(total, tuple(groups + free_groups), quads))
+        out.append(PlainSplit(total, tuple(groups + free_groups), quads))
     return out
 
 
-def _role_groups(
+def fixed_groups(
     tag: str,
     hand: Sequence[int],
     melds: Sequence[Meld],
@@ -371,3 +323,31 @@ def _role_groups(
         exposed[peng_idx] = quad(table.quad_other, True)
         return exposed + locked
     return exposed + locked  # card_free: the card joins the free cards
+
+
+def counts_of(symbols: bytes | bytearray) -> list[int]:
+    """The 20 free counts back from the automaton's ten symbols (4 x small + big, 十 first)."""
+    counts = [0] * NUM_KINDS
+    for i, sym in enumerate(symbols):
+        counts[9 - i] = sym >> 2
+        counts[19 - i] = sym & 3
+    return counts
+
+
+def role_groups(
+    tag: str,
+    hand: bytes,
+    melds: tuple[Meld, ...],
+    card: int | None,
+    sao_idx: int,
+    peng_idx: int,
+    table: WinTable,
+    symbols: bytes,
+    need_pair: bool,
+    value: int = -1,
+) -> tuple[Group, ...]:
+    """The groups of a completing role as the fast check keeps it (model.RoleArgs): its fixed groups, then the best
+    split of its free cards (``value``, their 胡 as the check found it, is not needed here)."""
+    free_groups = split_free(counts_of(symbols), need_pair, table.erqishi)
+    assert free_groups is not None, "the automaton says these cards split"
+    return tuple(fixed_groups(tag, tuple(hand), melds, card, sao_idx, peng_idx, table) + free_groups)

@@ -1,4 +1,4 @@
-"""The loose-card test (engine/reach.py) only ever refuses hands that no card completes.
+"""The loose-card test (engine/win/reach.py) only ever refuses hands that no card completes.
 
 A refused (hand, card) must get no win from the engine's own win check, in every role and from every source. The
 sample is built to reach the cases that matter: complete hands with one card taken out (a card completes them), the
@@ -14,10 +14,10 @@ import pytest
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck, parse_cards, to_counts
 from zipai_desktop.engine.chi import chi_offers
 from zipai_desktop.engine.game import Game, WinInfo
-from zipai_desktop.engine.hu import Source, WinTable, evaluate_roles
 from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
-from zipai_desktop.engine.reach import completing_cards, keep_function
 from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.engine.win import Source, WinTable, evaluate_roles
+from zipai_desktop.engine.win.reach import completing_cards, keep_function
 
 GUILIN = get_rules("guilin")
 BOHU = get_rules("bohu")

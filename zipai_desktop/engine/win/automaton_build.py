@@ -1,14 +1,10 @@
-"""The automaton of the free cards (engine/free_split.py), built: its NFA, a DFA built as inputs need it, and the
-minimised tables that ship in free_split_data.py (build/make_win_tables.py writes them; tests compare).
+"""The automaton of the free cards (engine/win/automaton.py), built: its NFA, a DFA built as inputs need it, and the
+minimised tables that ship in tables.bin (build/make_win_tables.py writes them; tests compare).
 
-See engine/free_split.py for what the automaton reads and why.
+See engine/win/automaton.py for what the automaton reads and why.
 """
 
 from __future__ import annotations
-
-import base64
-import zlib
-from array import array
 
 # Per number, the big cards a 搭 / 绞 takes when it takes d small cards.
 _DA_BIG = (0, 2, 1, 3)
@@ -162,7 +158,7 @@ class FreeSplitAutomaton:
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The shipped tables: every state a hand of up to CAP free cards can reach, built ahead (build/make_win_tables.py),
-# minimised, and stored in free_split_data.py.
+# minimised, and stored in tables.bin.
 
 CAP = 22  # more free cards than any hand holds (21 + the winning card); more than CAP falls back to the search
 
@@ -222,12 +218,3 @@ def build_tables(erqishi: bool, cap: int = CAP) -> tuple[list[int], list[int]]:
     for old in order:
         flat.extend(new_id[s] * 16 for s in rows[old])
     return flat, [accept[old] for old in order]
-
-
-def encode_tables(erqishi: bool) -> str:
-    """The tables of :func:`build_tables` as text for free_split_data.py (zlib, base64)."""
-    flat, accept = build_tables(erqishi)
-    assert len(accept) < 1 << 16, "state ids are stored in two bytes"
-    blob = array("i", accept).tobytes() + array("H", [x >> 4 for x in flat]).tobytes()
-    header = len(accept).to_bytes(4, "little")
-    return base64.b64encode(zlib.compress(header + blob, 9)).decode("ascii")

@@ -1,48 +1,41 @@
 """The groups of a winning split (胡牌拆分的方子), built when somebody reads them: fast, and exactly the search's.
 
-The win check (engine/hu.py) finds a split's 胡 with the tables of engine/free_split.py and leaves its groups unbuilt;
-a split read for display, for the score command or for Bohu's 名堂 builds them here. The groups are the same objects,
-in the same order, as :func:`~zipai_desktop.engine.hu._role_groups` gives (the search kept in hu.py as the
-reference): the table melds (one of them possibly made a quad by the winning card), the 坎 / 龙 held, the card's own
-group, then the free cards split by :func:`~zipai_desktop.engine.hu.split_free`'s rule (lowest kind first; the pair,
-then the most valuable group that still leaves a best split).
+The win check (engine/win/check.py) finds a split's 胡 with the tables of engine/win/automaton.py and leaves its
+groups unbuilt; a split read for display, for the score command or for Bohu's 名堂 builds them here. The groups are
+the same objects, in the same order, as the reference search gives: the table melds (one of them possibly made a
+quad by the winning card), the 坎 / 龙 held, the card's own group, then the free cards split by the reference's rule
+(lowest kind first; the pair, then the most valuable group that still leaves a best split).
 
-What it shares: a :class:`~zipai_desktop.engine.hu.Group` is immutable, so every group that can be made is made once
-and shared (a meld's group per table, the 坎 / 龙 / quad / triple of each kind per table, each 吃-type group and
-pair); and the free cards of winning hands repeat (a few cards beside the melds), so each set of free cards, as the
-automaton's ten symbols, is split once and kept. A set not seen before is split by the same search as hu.py's (its
+What it shares: a Group is immutable, so every group that can be made is made once and shared (a meld's group per
+table, the 坎 / 龙 / quad / triple of each kind per table, each 吃-type group and pair); and the free cards of winning
+hands repeat (a few cards beside the melds), so each set of free cards, as the automaton's ten symbols, is split once
+and kept. A set not seen before is split by the same search as the reference's (its
 memo of best values shared), reading the counts from the symbols directly.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import hu
-from .cards import NUM_KINDS
-from .free_split import free_value
-from .melds import Meld, MeldKind, chi_shape
-
-if TYPE_CHECKING:
-    from .hu import Group, WinTable
+from ..cards import NUM_KINDS
+from ..melds import Meld, MeldKind, chi_shape
+from .automaton import free_value
+from .model import Group, WinTable
+from .reference import CARDS, CHI_ROWS, NO27, PAIR, SHIFT, best_value
 
 _LIMIT = 20_000  # entries per cache below: bounded, so a long session's memory stays flat
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The free cards.
 
-# Each symbol's counts in hu's packed form (3 bits a kind): symbol i of the ten is number 10 - i, 4 x small + big.
+# Each symbol's counts in the reference's packed form (3 bits a kind): symbol i of the ten is number 10 - i,
+# 4 x small + big.
 _PACKED = tuple(
     tuple(((sym >> 2) << (3 * (9 - i))) | ((sym & 3) << (3 * (19 - i))) for sym in range(16)) for i in range(10)
 )
 # Symbols 2m and 2m + 1 (the first in the low 4 bits) -> their counts packed, as _PACKED gives them.
 _PACKED2 = tuple(tuple(_PACKED[2 * m][x & 15] | _PACKED[2 * m + 1][x >> 4] for x in range(256)) for m in range(5))
-# hu's memo key (hu imports this module: its names are read at call time, these are its constants, checked equal by
-# tests/engine/test_free_split_groups.py): bits 0-59 the counts, 62 no 二七十, 63 a pair still needed.
-_CARDS = (1 << 60) - 1
-_PAIR = 1 << 63
-_NO27 = 1 << 62
-_SHIFT = tuple(3 * k for k in range(NUM_KINDS))
+# The reference search's memo key (engine/win/reference.py): bits 0-59 the counts, 62 no 二七十, 63 a pair still
+# needed.
+_CARDS, _PAIR, _NO27, _SHIFT = CARDS, PAIR, NO27, tuple(SHIFT)
 
 # Per kind, the 吃-type groups in which it is the lowest kind, in the search's order: (checks, mask, value, group).
 _Row = tuple[tuple[tuple[int, int], ...], int, int, "Group"]
@@ -55,11 +48,11 @@ _DONE: dict[tuple[bool, bool], dict[bytes, tuple[Group, ...]]] = {}
 def _rows(erqishi: bool) -> tuple[tuple[_Row, ...], ...]:
     rows = _ROWS.get(erqishi)
     if rows is None:
-        make = hu.Group
+        make = Group
         rows = _ROWS[erqishi] = tuple(
             tuple(
                 (checks, mask, value, make("da" if chi_shape(cards) == "da" else "seq", cards, value, False))
-                for checks, mask, value, cards in hu._TABLES[erqishi][low]
+                for checks, mask, value, cards in CHI_ROWS[erqishi][low]
             )
             for low in range(NUM_KINDS)
         )
@@ -70,7 +63,7 @@ def _rows(erqishi: bool) -> tuple[tuple[_Row, ...], ...]:
 
 def free_groups(symbols: bytes, need_pair: bool, erqishi: bool, value: int = -1) -> tuple[Group, ...]:
     """The groups of the best split of the free cards given as the automaton's ten symbols (十 first): what
-    :func:`~zipai_desktop.engine.hu.split_free` gives for their counts. The caller knows that they split."""
+    :func:`~zipai_desktop.engine.win.reference.split_free` gives for their counts. The caller knows that they split."""
     done = _DONE.get((erqishi, need_pair))
     if done is None:
         done = _DONE[(erqishi, need_pair)] = {}
@@ -84,7 +77,7 @@ def free_groups(symbols: bytes, need_pair: bool, erqishi: bool, value: int = -1)
 
 
 def _split(symbols: bytes, need_pair: bool, erqishi: bool, value: int = -1) -> tuple[Group, ...]:
-    """hu.split_free's split of the free cards given as symbols, with the groups made once.
+    """reference.split_free's split of the free cards given as symbols, with the groups made once.
 
     split_free takes, kind by kind from the lowest, the first choice (the pair, then the groups by value) that still
     leaves a best split: its split is the first best split in that order. So a depth-first walk in the same order that
@@ -156,8 +149,8 @@ _GUARD = sum(4 << s for s in _SHIFT)
 
 
 def _searched_split(key: int, rows: tuple[tuple[_Row, ...], ...]) -> tuple[Group, ...]:
-    """hu.split_free's own walk, its best values from hu's memoised search."""
-    best = hu._best
+    """reference.split_free's own walk, its best values from the reference's memoised search."""
+    best = best_value
     target = best(key)
     if target < 0:
         raise ValueError("these free cards do not split")
@@ -198,7 +191,7 @@ class _TableGroups:
                  "triple_own", "triple_other", "melds", "locked")  # fmt: skip
 
     def __init__(self, table: WinTable) -> None:
-        make = hu.Group
+        make = Group
         self.table = table  # the first of the tables alike (see _ALIKE): its values give the melds' groups
         kan, long_ = table.values_of("kan"), table.values_of("long")
         self.kan = tuple(make("kan", (k,) * 3, kan[k], False) for k in range(NUM_KINDS))
@@ -222,7 +215,7 @@ class _TableGroups:
         known = self.melds.get(id(m))
         if known is not None and known[0] is m:
             return known[1]
-        group = hu.Group(m.kind.value, m.cards, self.table.meld_value(m), True)
+        group = Group(m.kind.value, m.cards, self.table.meld_value(m), True)
         if len(self.melds) >= _LIMIT:
             self.melds.clear()
         self.melds[id(m)] = (m, group)
@@ -275,9 +268,9 @@ def role_groups(
     need_pair: bool,
     value: int = -1,
 ) -> tuple[Group, ...]:
-    """The groups of a completing role (hu's ``_RoleArgs``): its fixed groups, then the best split of its free cards
+    """The groups of a completing role (model.RoleArgs): its fixed groups, then the best split of its free cards
     (worth ``value``, as the win check found it; -1: not known). Equal, group for group, to
-    :func:`~zipai_desktop.engine.hu._role_groups`."""
+    :func:`~zipai_desktop.engine.win.reference.role_groups`."""
     known_table = _BY_TABLE.get(id(table))
     tg = known_table[1] if known_table is not None and known_table[0] is table else _table_groups(table)
     exposed: list[Group] = []
@@ -317,102 +310,3 @@ def role_groups(
     elif tag == "peng_quad":
         exposed[peng_idx] = tg.quad_other[c]
     return (*exposed, *locked, *free)
-
-
-# The kind of each meld kind's group (a MeldKind hashes by its name, not by its value, so it is looked up by the
-# member and its value read here once).
-_KIND_NAME = {k: k.value for k in MeldKind}
-
-
-def fixed_kinds(split: hu.Split) -> list[str]:
-    """The kinds of a split's groups other than its free cards' (seq, da, pair), in :func:`role_groups`' order: the
-    table melds (one possibly made a quad), the 坎 / 龙 held, the card's own group. Read without building the groups:
-    Bohu's 漂 (no 哨 and no quad) asks only this of every role of a win, and only the role chosen shows its groups."""
-    role = split._role
-    if role is None or split._groups is not None:  # not lazy, or built already: read the groups themselves
-        return [g.kind for g in split.groups if g.kind not in _FREE_KINDS]
-    tag, hand, melds, c, sao_idx, peng_idx, table, _, _, _ = role
-    name = _KIND_NAME
-    exposed = [name[m.kind] for m in melds]
-    locked: list[str] = []
-    if 3 in hand or 4 in hand:
-        pattern = hand.translate(_LOCKED)
-        known = _LOCKED_KINDS.get(pattern)
-        if known is None:
-            known = ["long" if n == 4 else "kan" for n in pattern if n]
-            if len(_LOCKED_KINDS) >= _LIMIT:
-                _LOCKED_KINDS.clear()
-            _LOCKED_KINDS[pattern] = known
-        locked = known  # read only: every return below makes a new list
-    if c is None or tag == "card_free":
-        return exposed + locked
-    if tag == "own_quad_kan" or tag == "other_quad_kan":
-        without = ["long" if n == 4 else "kan" for k, n in enumerate(hand) if n >= 3 and k != c]
-        if tag == "own_quad_kan":
-            return [*exposed, name[table.quad_own], *without]
-        return [*exposed, *without, name[table.quad_other]]
-    if tag == "own_quad_sao":
-        exposed[sao_idx] = name[table.quad_own]
-    elif tag == "own_triple":
-        return [*exposed, name[table.triple_own], *locked]
-    elif tag == "other_triple":
-        return [*exposed, *locked, name[table.triple_other]]
-    elif tag == "other_quad_sao":
-        exposed[sao_idx] = name[table.quad_other]
-    elif tag == "peng_quad":
-        exposed[peng_idx] = name[table.quad_other]
-    return exposed + locked
-
-
-def group_count(split: hu.Split) -> int:
-    """How many groups the split has (``len(split.groups)``), counted without building them: the melds, the 坎 / 龙
-    held, the card's own triple (a quad takes the place of its 坎 or meld), and the free cards' groups (3 cards each,
-    and the pair). Bohu asks it of a win from the deal (三提五坎 holds fewer than 7), which would otherwise make every
-    fixed group of a new table."""
-    role = split._role
-    if role is None or split._groups is not None:
-        return len(split.groups)
-    tag, hand, melds, _, _, _, _, symbols, need_pair, _ = role
-    free = sum(symbols) - 3 * sum(symbols.translate(_HIGH))  # a symbol is 4 x small + big: small + big = s - 3 x small
-    own = tag == "own_triple" or tag == "other_triple"
-    return len(melds) + hand.count(3) + hand.count(4) + own + (free - 2 * need_pair) // 3 + need_pair
-
-
-# bytes.translate: a symbol (4 x small + big) -> its small count.
-_HIGH = bytes(s >> 2 if s < 16 else 0 for s in range(256))
-
-
-def any_fixed_kind(split: hu.Split, kinds: frozenset[str]) -> bool:
-    """Whether a group of ``kinds`` is among the split's fixed groups (:func:`fixed_kinds`), read without the list:
-    Bohu's 漂 (no 哨 and no quad) asks this of every win the score command scores."""
-    role = split._role
-    if role is None or split._groups is not None:
-        return not kinds.isdisjoint(fixed_kinds(split))
-    tag, hand, melds, c, sao_idx, peng_idx, table, _, _, _ = role
-    name = _KIND_NAME
-    # The meld the card makes a quad is that quad, not its meld (own_quad_sao, other_quad_sao, peng_quad).
-    replaced = sao_idx if tag == "own_quad_sao" or tag == "other_quad_sao" else peng_idx if tag == "peng_quad" else -1
-    for i, m in enumerate(melds):
-        if i != replaced and name[m.kind] in kinds:
-            return True
-    if c is None or tag == "card_free":
-        own = None
-    elif tag == "own_quad_kan" or tag == "own_quad_sao":
-        own = table.quad_own
-    elif tag == "own_triple":
-        own = table.triple_own
-    elif tag == "other_triple":
-        own = table.triple_other
-    else:  # other_quad_kan, other_quad_sao, peng_quad
-        own = table.quad_other
-    if own is not None and name[own] in kinds:
-        return True
-    if tag == "own_quad_kan" or tag == "other_quad_kan":
-        assert c is not None
-        hand = hand[:c] + hand[c + 1 :]  # the card's 坎 became its quad
-    return ("kan" in kinds and 3 in hand) or ("long" in kinds and 4 in hand)
-
-
-_FREE_KINDS = frozenset({"seq", "da", "pair"})
-# The kinds of the 坎 / 龙 of a hand by its held 3s and 4s (as role_groups keeps their groups): read only.
-_LOCKED_KINDS: dict[bytes, list[str]] = {}

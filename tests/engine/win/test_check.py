@@ -8,10 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zipai_desktop.engine.cards import NUM_KINDS, parse_cards, to_counts
-from zipai_desktop.engine.hu import Source, best_free, evaluate_win, split_free
 from zipai_desktop.engine.melds import chi_bonus, chi_groups_with
+from zipai_desktop.engine.win import Source, best_free, evaluate_win
+from zipai_desktop.engine.win.reference import split_free
 
-from .notation import GUILIN
+from ..notation import GUILIN
 
 ALL_CHI = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
 
@@ -128,11 +129,12 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
     caller's list may change after) and is immutable."""
     import random
 
-    from zipai_desktop.engine import free_split_groups, hu
+    from zipai_desktop.engine import win
     from zipai_desktop.engine.cards import full_deck
     from zipai_desktop.engine.rules import get_rules
+    from zipai_desktop.engine.win import split as win_split
 
-    from .test_hu_reference import as_it_stands_case
+    from .test_reference import as_it_stands_case
 
     bohu = get_rules("bohu")
     tables = [
@@ -154,7 +156,7 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
             for k in deck[: rng.choice([20, 21, 22])]:
                 counts[k] += 1
         got = evaluate_win(counts, [], None, Source.DEAL, table)
-        roles = hu.evaluate_roles(counts, [], None, Source.DEAL, table)
+        roles = win.evaluate_roles(counts, [], None, Source.DEAL, table)
         assert len(roles) <= 1
         if not roles:
             assert got is None, counts
@@ -166,11 +168,11 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
         counts[0] = (counts[0] + 1) % 5  # the caller's list changes after the check
         assert (got.hu, got.quads) == (want.hu, want.quads), kept
         if n % 2:  # read the role first (the score command's way), or the groups first
-            assert got._role == want._role, kept
-            assert free_split_groups.group_count(got) == len(want.groups)
-            assert free_split_groups.fixed_kinds(got) == free_split_groups.fixed_kinds(want)
+            assert got.role == want.role, kept
+            assert win_split.group_count(got) == len(want.groups)
+            assert win_split.fixed_kinds(got) == win_split.fixed_kinds(want)
         assert got.groups == want.groups, kept
-        assert got._role == want._role, kept
+        assert got.role == want.role, kept
         assert got == want
     assert wins > 400  # a 3rd card of a kind from two groups makes a 坎 that breaks them: many are refusals
     try:

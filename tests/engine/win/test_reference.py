@@ -1,4 +1,4 @@
-"""The table-driven win check gives exactly what the reference search gives (tests/engine/reference_hu.py, the
+"""The table-driven win check gives exactly what the reference search gives (engine/win/reference.py, the
 engine's own win check before issue 13): same roles, same 胡, same quads, same groups, on a seeded sample of hands.
 
 The sample mixes complete hands (groups, 坎, melds of every kind, a pair, the winning card taken back out), the same
@@ -12,13 +12,13 @@ import random
 
 import pytest
 
-from zipai_desktop.engine import hu
+from zipai_desktop.engine import win
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
-from zipai_desktop.engine.hu import Source
 from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
 from zipai_desktop.engine.rules import get_rules
-
-from . import reference_hu as ref
+from zipai_desktop.engine.win import Source
+from zipai_desktop.engine.win import reference as ref
+from zipai_desktop.engine.win.reach import keep_function
 
 GUILIN = get_rules("guilin")
 BOHU = get_rules("bohu")
@@ -34,7 +34,7 @@ TRIPLES = [MeldKind.PENG, MeldKind.SAO, MeldKind.GUO_SAO]
 BOHU_TRIPLES = [MeldKind.PENG, MeldKind.WEI, MeldKind.CHOU_WEI]
 
 
-def sample_case(rng: random.Random) -> tuple[list[int], list[Meld], int | None, Source, hu.WinTable]:
+def sample_case(rng: random.Random) -> tuple[list[int], list[Meld], int | None, Source, win.WinTable]:
     table = rng.choice(TABLES)
     guilin = table.first_quad_free
     counts = [0] * NUM_KINDS
@@ -87,7 +87,7 @@ def sample_case(rng: random.Random) -> tuple[list[int], list[Meld], int | None, 
     return counts, melds, card, rng.choice(list(Source)), table
 
 
-def as_data(splits: list[hu.Split] | list[ref.Split]) -> list[tuple[object, ...]]:
+def as_data(splits: list[win.Split] | list[ref.PlainSplit]) -> list[tuple[object, ...]]:
     return [(s.hu, s.quads, [(g.kind, g.cards, g.hu, g.exposed) for g in s.groups]) for s in splits]
 
 
@@ -97,20 +97,20 @@ def test_every_role_split_matches_the_reference_search(seed: int) -> None:
     wins = 0
     for _ in range(2500):
         hand, melds, card, source, table = sample_case(rng)
-        got = hu.evaluate_roles(hand, melds, card, source, table)
-        want = ref.evaluate_roles(hand, melds, card, ref.Source(source.value), table)  # type: ignore[arg-type]
+        got = win.evaluate_roles(hand, melds, card, source, table)
+        want = ref.evaluate_roles(hand, melds, card, source, table)
         assert as_data(got) == as_data(want), (hand, melds, card, source)
-        best = hu.evaluate_win(hand, melds, card, source, table)
+        best = win.evaluate_win(hand, melds, card, source, table)
         assert as_data([best] if best else []) == as_data([max(want, key=_hu)] if want else [])
         wins += bool(want)
     assert wins > 500  # the sample holds plenty of complete hands, not only refusals
 
 
-def _hu(split: ref.Split) -> int:
+def _hu(split: ref.PlainSplit) -> int:
     return split.hu
 
 
-def as_it_stands_case(rng: random.Random, table: hu.WinTable, longs_from: list[int], spoiled: float) -> list[int]:
+def as_it_stands_case(rng: random.Random, table: win.WinTable, longs_from: list[int], spoiled: float) -> list[int]:
     """A concealed hand of groups, 坎 and ``rng.choice(longs_from)`` 龙 (a pair with Bohu or a 龙): complete for
     ``table``, unless a card is added or taken away (probability ``spoiled``)."""
     counts = [0] * NUM_KINDS
@@ -139,8 +139,8 @@ def test_a_hand_as_it_stands_matches_the_reference_search() -> None:
     for _ in range(4000):
         table = rng.choice(TABLES)
         counts = as_it_stands_case(rng, table, [0, 0, 0, 1], spoiled=0.3)
-        got = hu.evaluate_win(counts, [], None, Source.DEAL, table)
-        want = ref.evaluate_win(counts, [], None, ref.Source.DEAL, table)  # type: ignore[arg-type]
+        got = win.evaluate_win(counts, [], None, Source.DEAL, table)
+        want = ref.evaluate_win(counts, [], None, Source.DEAL, table)
         assert as_data([got] if got else []) == as_data([want] if want else []), counts
         wins += want is not None
     assert wins > 250  # a 3rd card of a kind from two groups makes a 坎 that breaks them: many are refusals
@@ -159,4 +159,22 @@ def test_free_value_matches_the_reference_on_every_small_vector(need_pair: bool,
             if counts[k]:
                 counts[k] -= 1
                 extra -= 1
-        assert hu.best_free(counts, need_pair, erqishi) == ref.best_free(counts, need_pair, erqishi), counts
+        assert win.best_free(counts, need_pair, erqishi) == ref.best_free(counts, need_pair, erqishi), counts
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_games_question_finds_every_win_the_reference_finds(seed: int) -> None:
+    """find_wins (the game's win check: the reach filter and the two one-role refusals, then the roles) answers as
+    the reference search does on complete hands, spoilt hands and random draws, and leaves the hand as it was."""
+    rng = random.Random(100 + seed)
+    wins = 0
+    for _ in range(2500):
+        hand, melds, card, source, table = sample_case(rng)
+        before = list(hand)
+        reach = keep_function(table.erqishi)(hand)
+        got = win.find_wins(hand, melds, card, source, table, win.meld_facts(melds), reach)
+        assert hand == before
+        want = ref.evaluate_roles(hand, melds, card, source, table)
+        assert as_data(got) == as_data(want), (hand, melds, card, source)
+        wins += bool(want)
+    assert wins > 100  # the sample holds wins, not only refusals

@@ -1,7 +1,7 @@
-"""The fast groups builder (engine/free_split_groups.py) gives exactly the search's split: the same groups, in the same
-order, with the same 胡, as hu.split_free (free cards) and hu._role_groups (a whole role) on seeded samples of both
-games (melds of every kind, 坎 / 龙, every role of the winning card, Bohu without 二七十 and with a doubled rank) and
-on the worked examples of the score tests."""
+"""The fast groups builder (engine/win/groups.py) gives exactly the search's split: the same groups, in the same
+order, with the same 胡, as reference.split_free (free cards) and reference.role_groups (a whole role) on seeded
+samples of both games (melds of every kind, 坎 / 龙, every role of the winning card, Bohu without 二七十 and with a
+doubled rank) and on the worked examples of the score tests."""
 
 from __future__ import annotations
 
@@ -11,23 +11,21 @@ import pytest
 
 from tests.tools import test_score_bohu as bohu_examples
 from tests.tools import test_score_cli as guilin_examples
-from zipai_desktop.engine import free_split_groups as fast
-from zipai_desktop.engine import hu
+from zipai_desktop.engine import win
 from zipai_desktop.engine.cards import NUM_KINDS
-from zipai_desktop.engine.free_split import symbols_of
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.engine.rules.bohu import BOHU, SHAO_KINDS
 from zipai_desktop.engine.rules.bohu import QUAD_KINDS as BOHU_QUADS
+from zipai_desktop.engine.win import groups as fast
+from zipai_desktop.engine.win import model, reference
+from zipai_desktop.engine.win import split as win_split
+from zipai_desktop.engine.win.automaton import symbols_of
 from zipai_desktop.tools import score
 
-from .test_hu_reference import GROUPS, sample_case
+from .test_reference import GROUPS, sample_case
 
 GUILIN_TABLE = get_rules("guilin").win_table
 SHAO_OR_QUAD = set(SHAO_KINDS | BOHU_QUADS)  # what Bohu's 漂 may not hold
-
-
-def test_the_memo_key_is_hus() -> None:
-    assert (fast._CARDS, fast._PAIR, fast._NO27, list(fast._SHIFT)) == (hu._CARDS, hu._PAIR, hu._NO27, hu._SHIFT)
 
 
 @pytest.mark.parametrize("walk", [True, False])
@@ -66,7 +64,7 @@ def test_free_cards_split_as_the_search_splits_them(
             if counts[k]:
                 counts[k] -= 1
                 extra -= 1
-        want = hu.split_free(counts, need_pair, erqishi)
+        want = reference.split_free(counts, need_pair, erqishi)
         if want is None:
             with pytest.raises(ValueError):
                 fast.free_groups(symbols_of(counts), need_pair, erqishi)
@@ -77,8 +75,8 @@ def test_free_cards_split_as_the_search_splits_them(
     assert split > 1500
 
 
-def _roles(splits: list[hu.Split]) -> list[hu._RoleArgs]:
-    return [s._role for s in splits]  # every split of the win check has one
+def _roles(splits: list[win.Split]) -> list[model.RoleArgs]:
+    return [s.role for s in splits]  # every split of the win check has one
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -87,9 +85,9 @@ def test_every_role_is_grouped_as_the_search_groups_it(seed: int) -> None:
     roles = 0
     for _ in range(2500):
         hand, melds, card, source, table = sample_case(rng)
-        for role in _roles(hu.evaluate_roles(hand, melds, card, source, table)):
+        for role in _roles(win.evaluate_roles(hand, melds, card, source, table)):
             roles += 1
-            assert fast.role_groups(*role) == hu._role_groups(*role), role
+            assert fast.role_groups(*role) == reference.role_groups(*role), role
     assert roles > 500
 
 
@@ -102,12 +100,12 @@ def test_the_fixed_kinds_of_a_role_are_its_groups_kinds_but_the_free_cards(seed:
     roles = 0
     for _ in range(2500):
         hand, melds, card, source, table = sample_case(rng)
-        for split in hu.evaluate_roles(hand, melds, card, source, table):
+        for split in win.evaluate_roles(hand, melds, card, source, table):
             roles += 1
-            lazy = fast.fixed_kinds(split)
-            want = [g.kind for g in hu._role_groups(*split._role) if g.kind not in ("seq", "da", "pair")]
-            assert lazy == want, split._role
-            assert fast.fixed_kinds(split) == [g.kind for g in split.groups if g.kind not in ("seq", "da", "pair")]
+            lazy = win_split.fixed_kinds(split)
+            want = [g.kind for g in reference.role_groups(*split.role) if g.kind not in ("seq", "da", "pair")]
+            assert lazy == want, split.role
+            assert win_split.fixed_kinds(split) == [g.kind for g in split.groups if g.kind not in ("seq", "da", "pair")]
     assert roles > 500
 
 
@@ -120,16 +118,16 @@ def test_whether_a_kind_is_among_the_fixed_groups_is_read_as_the_list_says(seed:
     roles = meets = 0
     for _ in range(2500):
         hand, melds, card, source, table = sample_case(rng)
-        for split in hu.evaluate_roles(hand, melds, card, source, table):
+        for split in win.evaluate_roles(hand, melds, card, source, table):
             roles += 1
-            listed = [g.kind for g in hu._role_groups(*split._role) if g.kind not in ("seq", "da", "pair")]
+            listed = [g.kind for g in reference.role_groups(*split.role) if g.kind not in ("seq", "da", "pair")]
             for wanted in kinds:
                 want = bool(set(listed) & wanted)
                 meets += want
-                assert fast.any_fixed_kind(split, frozenset(wanted)) == want, (split._role, wanted)
+                assert win_split.any_fixed_kind(split, frozenset(wanted)) == want, (split.role, wanted)
             assert split.groups  # built: read from the groups now
             for wanted in kinds:
-                assert fast.any_fixed_kind(split, frozenset(wanted)) == bool(set(listed) & wanted), split._role
+                assert win_split.any_fixed_kind(split, frozenset(wanted)) == bool(set(listed) & wanted), split.role
     assert roles > 500 and meets > 500
 
 
@@ -140,13 +138,13 @@ def test_the_groups_of_a_split_are_counted_as_many_as_it_builds(seed: int) -> No
     roles = 0
     for _ in range(2500):
         hand, melds, card, source, table = sample_case(rng)
-        splits = hu.evaluate_roles(hand, melds, card, source, table)
+        splits = win.evaluate_roles(hand, melds, card, source, table)
         if card is None and not melds:
-            splits += [s for s in [hu.evaluate_win(hand, [], None, source, table)] if s]
+            splits += [s for s in [win.evaluate_win(hand, [], None, source, table)] if s]
         for split in splits:
             roles += 1
-            assert fast.group_count(split) == len(hu._role_groups(*split._role)), split._role
-            assert fast.group_count(split) == len(split.groups)  # built: counted from the groups now
+            assert win_split.group_count(split) == len(reference.role_groups(*split.role)), split.role
+            assert win_split.group_count(split) == len(split.groups)  # built: counted from the groups now
     assert roles > 500
 
 
@@ -155,29 +153,29 @@ def test_the_worked_examples_are_grouped_as_the_search_groups_them() -> None:
     for data in [*guilin_examples.EXAMPLES.values(), guilin_examples.N1]:
         h = score.parse_guilin(data)
         if h.win_card is not None:
-            seen += _check(hu.evaluate_roles(h.hand, h.melds, h.win_card, h.source, GUILIN_TABLE))
+            seen += _check(win.evaluate_roles(h.hand, h.melds, h.win_card, h.source, GUILIN_TABLE))
         else:
-            seen += _check([s for s in [hu.evaluate_win(h.hand, [], None, h.source, GUILIN_TABLE)] if s])
+            seen += _check([s for s in [win.evaluate_win(h.hand, [], None, h.source, GUILIN_TABLE)] if s])
     for name in sorted(n for n in dir(bohu_examples) if n[0] == "E" and n[1:2].isdigit()):
         b = score.parse_bohu(getattr(bohu_examples, name))
         table = BOHU.win_table_for(b.options)
         if b.win_card is not None:
-            seen += _check(hu.evaluate_roles(b.hand, b.melds, b.win_card, b.source, table))
+            seen += _check(win.evaluate_roles(b.hand, b.melds, b.win_card, b.source, table))
         else:
-            seen += _check([s for s in [hu.evaluate_win(b.hand, [], None, b.source, table)] if s])
+            seen += _check([s for s in [win.evaluate_win(b.hand, [], None, b.source, table)] if s])
     assert seen >= 18
 
 
-def _check(splits: list[hu.Split]) -> int:
+def _check(splits: list[win.Split]) -> int:
     roles = _roles(splits)
     for role in roles:
-        assert fast.role_groups(*role) == hu._role_groups(*role), role
+        assert fast.role_groups(*role) == reference.role_groups(*role), role
     return len(roles)
 
 
 def test_every_tables_fixed_groups_are_made_as_the_search_makes_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """A table's 坎 / 龙 / quads / triples (made once per table, shared by tables alike) are the groups
-    hu._fixed_groups makes under that table, for every Guilin and Bohu table, met in a seeded order."""
+    reference.fixed_groups makes under that table, for every Guilin and Bohu table, met in a seeded order."""
     from zipai_desktop.engine.rules import bohu
 
     monkeypatch.setattr(fast, "_ALIKE", {})
@@ -188,17 +186,18 @@ def test_every_tables_fixed_groups_are_made_as_the_search_makes_them(monkeypatch
         tg = fast._table_groups(table)
         for c in range(NUM_KINDS):
             hand = bytes(3 if k == c else 0 for k in range(NUM_KINDS))
-            assert (tg.kan[c],) == tuple(hu._fixed_groups("card_free", tuple(hand), (), None, -1, -1, table))
+            assert (tg.kan[c],) == tuple(reference.fixed_groups("card_free", tuple(hand), (), None, -1, -1, table))
             four = bytes(4 if k == c else 0 for k in range(NUM_KINDS))
-            assert (tg.long[c],) == tuple(hu._fixed_groups("card_free", tuple(four), (), None, -1, -1, table))
-            plain = hu._fixed_groups("own_quad_kan", tuple(hand), (), c, -1, -1, table)
+            assert (tg.long[c],) == tuple(reference.fixed_groups("card_free", tuple(four), (), None, -1, -1, table))
+            plain = reference.fixed_groups("own_quad_kan", tuple(hand), (), c, -1, -1, table)
             assert [tg.quad_own[c]] == plain
-            assert [tg.quad_other_hidden[c]] == hu._fixed_groups("other_quad_kan", tuple(hand), (), c, -1, -1, table)
+            other = reference.fixed_groups("other_quad_kan", tuple(hand), (), c, -1, -1, table)
+            assert [tg.quad_other_hidden[c]] == other
             empty = (0,) * NUM_KINDS
-            assert [tg.triple_own[c]] == hu._fixed_groups("own_triple", empty, (), c, -1, -1, table)
-            assert [tg.triple_other[c]] == hu._fixed_groups("other_triple", empty, (), c, -1, -1, table)
+            assert [tg.triple_own[c]] == reference.fixed_groups("own_triple", empty, (), c, -1, -1, table)
+            assert [tg.triple_other[c]] == reference.fixed_groups("other_triple", empty, (), c, -1, -1, table)
             value = table.value(table.quad_other, c)
-            assert tg.quad_other[c] == hu.Group(table.quad_other.value, (c,) * 4, value, True)
+            assert tg.quad_other[c] == win.Group(table.quad_other.value, (c,) * 4, value, True)
 
 
 @pytest.mark.parametrize("erqishi", [True, False])
@@ -219,11 +218,11 @@ def test_the_walk_alone_finds_the_searchs_split(erqishi: bool) -> None:
         counts[k] = min(3, counts[k] + 2)
         if sum(counts) % 3 != 2:
             continue
-        want = hu.split_free(counts, True, erqishi)
+        want = reference.split_free(counts, True, erqishi)
         if want is None:
             continue
-        key = hu._pack3(counts) | hu._PAIR | (0 if erqishi else hu._NO27)
-        out: list[hu.Group] = []
+        key = reference.pack(counts) | reference.PAIR | (0 if erqishi else reference.NO27)
+        out: list[win.Group] = []
         assert fast._first_split(key, sum(g.hu for g in want), rows, out, [10**9]), counts
         assert out == want, counts
         walked += 1
