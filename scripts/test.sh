@@ -13,13 +13,14 @@
 #
 # Then each other supported version (3.11, 3.12, 3.13) found (scripts/find_python.sh's find_python_version:
 # python3.X on the PATH, else pyenv's installs) gets .venv-test-3.X/ (the `test` extra only: the bundle is built
-# once) and runs the suite's version-sensitive part: every test but the UI ones (tests/app). What differs between
-# versions is the language and the standard library (json's error messages, its depth guard, random, marshal,
-# sqlite3, subprocess), which the engine, store, tools, bots, competition, CLI and install tests reach; the UI
-# tests drive pygame-ce and pygame_gui screens with posted input and compare screenshots, which depend on those
-# libraries' wheels, not on the interpreter, and they are most of the suite's CPU time. With them the extra
-# interpreters would take CI past its 20-minute budget on 2 cores; set ZIPAI_TEST_ALL=1 to run the whole suite on
-# each anyway. A version not found is skipped with a line saying so.
+# once) and runs every test but the UI ones (tests/app). What differs between interpreters is the language and the
+# standard library (json's error messages and depth guard, random, marshal, sqlite3, subprocess, signals), which the
+# engine, store, tools, bots, competition, CLI and install tests reach; the UI tests drive pygame-ce and pygame_gui
+# screens with posted input and compare screenshots, which rest on those libraries rather than on the interpreter.
+# The whole suite on each would take CI past its budget (20 minutes on 2 cores; the README gives the figures);
+# ZIPAI_TEST_ALL=1 runs it all on each anyway. These suites run side by side, one process each (pytest uses one core,
+# so two of them fill a 2-core machine), each into its own log, printed when it ends. A version not found is skipped
+# with a line saying so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/find_python.sh
@@ -67,6 +68,7 @@ fi
 first=$(version_of .venv-test/bin/python)
 echo "scripts/test.sh: Python $first ($python): ruff, mypy, the whole suite, the bundle"
 run_checks .venv-test
+others=()
 for version in $SUPPORTED; do
     if [ "$version" = "$first" ]; then
         continue
@@ -75,8 +77,28 @@ for version in $SUPPORTED; do
         echo "scripts/test.sh: Python $version skipped: not found (python$version on the PATH, pyenv's versions)"
         continue
     fi
-    echo "scripts/test.sh: Python $version ($other): the suite$([ "${ZIPAI_TEST_ALL:-}" = 1 ] || echo ' but the UI tests')"
     setup_env "$other" ".venv-test-$version" test
-    run_suite ".venv-test-$version"
+    others+=("$version")
 done
+what="the suite$([ "${ZIPAI_TEST_ALL:-}" = 1 ] || echo ' but the UI tests')"
+pids=()
+for version in ${others[@]+"${others[@]}"}; do
+    echo "scripts/test.sh: Python $version ($(.venv-test-"$version"/bin/python -c 'import sys; print(sys.version.split()[0])')): $what"
+    run_suite ".venv-test-$version" >".venv-test-$version/pytest.log" 2>&1 &
+    pids+=($!)
+done
+failed=
+for i in ${pids[@]+"${!pids[@]}"}; do
+    status=0
+    wait "${pids[$i]}" || status=$?
+    echo "scripts/test.sh: Python ${others[$i]}, $what: $([ $status = 0 ] && echo passed || echo "FAILED (exit status $status)")"
+    cat ".venv-test-${others[$i]}/pytest.log"
+    if [ $status != 0 ]; then
+        failed="$failed ${others[$i]}"
+    fi
+done
+if [ -n "$failed" ]; then
+    echo "scripts/test.sh: the suite failed on Python$failed" >&2
+    exit 1
+fi
 echo "scripts/test.sh: all checks passed"

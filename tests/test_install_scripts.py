@@ -202,6 +202,10 @@ def test_the_test_script_runs_the_suite_on_each_supported_python_in_its_own_envi
     assert 'setup_env "$other" ".venv-test-$version" test' in code and 'run_suite ".venv-test-$version"' in code
     assert re.search(r'echo "scripts/test.sh: Python \$version skipped: not found[^"]*"\n\s*continue', code)
     assert '"$python" -m pytest "${NOT_UI[@]}"' in code and "NOT_UI=(tests --ignore=tests/app)" in code
+    # The suites run side by side, and a failure on any of them fails the script.
+    assert 'wait "${pids[$i]}" || status=$?' in code and re.search(
+        r'if \[ -n "\$failed" \]; then\n[^\n]*\n\s*exit 1', code
+    )
     assert "/.venv-test-*/" in (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
 
 
