@@ -13,17 +13,22 @@ corpus (so no memo of the win check, the melds or the groups helps the first pas
 * ``groups``: win, then the winning split's groups (what the result line shows, and what Bohu's 名堂 read).
 * ``full``: ``score_line`` itself (check, win check, groups, 名堂, settlement, the result line).
 
-Each step is timed on the corpus of ``bench/score_throughput.py`` (2,000 sim wins, Guilin and Bohu) once as it comes
-(first sight: the headline) and then again in passes over the same lines (seen before; the best pass). The
-difference between two steps is what the later one adds. CPU time of the child, with the machine's load.
+Each step is timed on the corpus of ``bench/score_throughput.py`` (2,000 sim wins, Guilin and Bohu), in the writer's
+key order and again with every object's keys in a random order (the layout reader then does not apply), once as it
+comes (first sight: the headline) and then again in passes over the same lines (seen before; the median of all the
+passes). The difference between two steps is what the later one adds. CPU time of the child, with the Python version
+and the machine's load.
 
-Run from the repository root: python bench/score_floor.py
+Run from the repository root: python bench/score_floor.py [passes]   (default 5)
 """
 
 from __future__ import annotations
 
 import json
 import os
+import platform
+import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,13 +106,14 @@ def child(step: str, corpus: str, passes: int) -> None:
         for line in lines[1:]:
             fn(line)
         runs.append((time.process_time() - start) / (len(lines) - 1) * 1e6)
-    print(json.dumps({"first": runs[0], "seen": min(runs[1:])}))
+    print(json.dumps({"first": runs[0], "seen": statistics.median(runs[1:])}))
 
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         child(sys.argv[2], sys.argv[3], int(sys.argv[4]))
         return
+    passes = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     start = time.perf_counter()
     # The corpus is made here and the steps run in children: none of them has played these hands.
     sims = subprocess.run(
@@ -116,28 +122,44 @@ def main() -> None:
         check=True,
         cwd=ROOT,
     ).stdout.decode("utf-8")
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".jsonl", delete=False) as f:
-        f.write(sims)
-    print(f"corpus: {sims.count(chr(10)):,} sim wins, made in {time.perf_counter() - start:.1f} s; "
-          f"budget at 20,000 lines a second: {BUDGET_US:.0f} µs a line")  # fmt: skip
-    try:
-        previous = {"first": 0.0, "seen": 0.0}
-        print(f"  {'step':8s} {'first sight':>12s} {'adds':>8s}   {'seen before':>12s} {'adds':>8s}   load")
-        for step in STEPS:
-            out = subprocess.run(
-                [sys.executable, __file__, "--child", step, f.name, "3"],
-                capture_output=True, check=True, cwd=ROOT,
-            )  # fmt: skip
-            got = json.loads(out.stdout)
-            base = previous if step not in ("json", "read") else {"first": 0.0, "seen": 0.0}
-            print(
-                f"  {step:8s} {got['first']:9.1f} µs {got['first'] - base['first']:+6.1f} µs   "
-                f"{got['seen']:9.1f} µs {got['seen'] - base['seen']:+6.1f} µs   {os.getloadavg()[0]:.2f}"
-            )
-            if step != "json":
-                previous = got
-    finally:
-        os.unlink(f.name)
+    sys.path.insert(0, str(ROOT / "bench"))
+    from score_throughput import shuffled_keys
+
+    shuffled = "".join(shuffled_keys(line, random.Random(i)) + "\n" for i, line in enumerate(sims.splitlines()))
+    print(
+        f"Python {platform.python_version()} ({sys.executable}); load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores"
+    )
+    print(
+        f"corpus: {sims.count(chr(10)):,} sim wins, made in {time.perf_counter() - start:.1f} s; budget at 20,000 "
+        f"lines a second: {BUDGET_US:.0f} µs a line; seen before: median of {passes} passes"
+    )
+    for label, corpus in (("the writer's key order", sims), ("random key order", shuffled)):
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".jsonl", delete=False) as f:
+            f.write(corpus)
+        try:
+            print(f"  lines in {label}:")
+            steps(f.name, passes)
+        finally:
+            os.unlink(f.name)
+
+
+def steps(corpus: str, passes: int) -> None:
+    """Print each step's µs a line on ``corpus``, first sight and seen before, and what it adds to the one before."""
+    previous = {"first": 0.0, "seen": 0.0}
+    print(f"    {'step':8s} {'first sight':>12s} {'adds':>8s}   {'seen before':>12s} {'adds':>8s}   load")
+    for step in STEPS:
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", step, corpus, str(passes)],
+            capture_output=True, check=True, cwd=ROOT,
+        )  # fmt: skip
+        got = json.loads(out.stdout)
+        base = previous if step not in ("json", "read") else {"first": 0.0, "seen": 0.0}
+        print(
+            f"    {step:8s} {got['first']:9.1f} µs {got['first'] - base['first']:+6.1f} µs   "
+            f"{got['seen']:9.1f} µs {got['seen'] - base['seen']:+6.1f} µs   {os.getloadavg()[0]:.2f}"
+        )
+        if step != "json":
+            previous = got
 
 
 if __name__ == "__main__":

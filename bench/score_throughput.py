@@ -1,32 +1,42 @@
-"""``zipai score --jsonl`` throughput: hands scored per second, in process and through the real command.
+"""``zipai score --jsonl`` throughput: lines scored per CPU second, in process and through the real command, on
+lines in the writer's key order and in random key order.
 
-Two inputs:
+The corpus: distinct winning positions of seeded sims (Guilin, and Bohu with 2, 3 and 4 seated), written as score
+requests the way ``tests/tools/test_game_matches_score.py`` writes them (full option sets, the rest of the wall as
+the 醒 cards), in that writer's key order; the sims are played in a child process. The same lines are then fed again
+with the keys of every object in a random order (seeded, one order a line), as any other program writing JSON may lay
+them out: the fast reader that knows the project's own layout does not apply to those, so both figures are printed,
+and the two streams' answers must be byte for byte the same.
 
-* **sim wins**: distinct winning positions of seeded sims (Guilin, and Bohu with 2, 3 and 4 seated), written as score
-  requests the way ``tests/tools/test_game_matches_score.py`` writes them (full option sets, the rest of the wall as
-  the 醒 cards). The sims are played in a child process, so each hand is new to the measuring process the first time
-  it is scored: no cache of a hand (the win check's memos included) helps; this pass is the headline figure.
-* **examples**: the worked examples of the score tests (Guilin EX1-EX10, N1; Bohu E1-E11), a few hands repeated.
+For each order:
 
-In process, every line goes through what ``zipai score --jsonl`` runs per line (``score_line``: read, check, score,
-write the result line). The command is then timed end to end on N lines (``zipai score --jsonl < file > /dev/null``)
-and on one line: the difference is the streaming rate, the one-line run is mostly start-up. CPU time is printed beside
-the wall time, with the machine's load (the machine may be shared). Target (issue 13): >= 20,000 hands per second.
+* **in process, first sight**: every line through what ``zipai score --jsonl`` runs per line (``score_line``: read,
+  check, score, write the result line), in a fresh interpreter that has never seen these hands, so no memo helps;
+  then the same lines cycled to N (seen before).
+* **command**: ``zipai score --jsonl < file`` end to end on N lines (the corpus cycled) and on one line: the
+  difference is the streaming rate, the one-line run is mostly start-up.
 
-With ``--long M`` the corpus is M distinct sim wins instead (e.g. 20,000: about a minute to play), and two more
-figures are printed for a long stream of hands that are all new: in process, the second half of the lines, each seen
-for the first time after the first half was scored (what a stream settles to once the kept options, melds and
-settlement texts are warm, while every hand and its win check are new); and the command streaming all M lines.
+Each figure is the median of all the passes (default 5; each in-process pass is a fresh child), every pass printed,
+per second of CPU time, with the Python version and the machine's load. Floor (issue 27): >= 20,000 lines a second
+in any key order.
 
-Run from the repository root: python bench/score_throughput.py [N] [--long M] [--profile [--cumulative] | --breakdown]
+With ``--long M`` the corpus is M distinct sim wins instead (e.g. 20,000: about a minute to play): in process, the
+first sight is of the second half of the lines, after the first half was scored (what a stream settles to once the
+kept options and settlement texts are warm, while every hand and its win check are new); the command streams all M.
+``--breakdown`` and ``--profile`` look at one first-sight pass (``--random-keys``: of the lines in random key order).
+
+Run from the repository root:
+python bench/score_throughput.py [N] [--passes K] [--long M] [--profile [--cumulative] | --breakdown] [--random-keys]
 """
 
 from __future__ import annotations
 
 import json
 import os
+import platform
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+FLOOR = 20_000
 sys.path.insert(0, str(ROOT))
 
 from tests.tools import test_score_bohu as bohu_examples  # noqa: E402
@@ -77,20 +88,68 @@ def load() -> str:
     return f"{os.getloadavg()[0]:.2f}"
 
 
-def in_process(label: str, lines: list[str]) -> None:
-    before = load()
-    start, cpu_start = time.perf_counter(), time.process_time()
-    out = [score_line(line) for line in lines]
-    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
-    valid = sum(o.startswith('{"valid": true') for o in out)
+def shuffled_keys(line: str, rng: random.Random) -> str:
+    """The same request with the keys of every object (the options too) in a random order, as another program that
+    writes JSON may lay them out; the values, and so the answer, are unchanged."""
+
+    def shuffle(value: Any) -> Any:
+        if isinstance(value, dict):
+            keys = list(value)
+            rng.shuffle(keys)
+            return {key: shuffle(value[key]) for key in keys}
+        if isinstance(value, list):
+            return [shuffle(item) for item in value]
+        return value
+
+    return json.dumps(shuffle(json.loads(line)), ensure_ascii=False)
+
+
+def child_in_process(corpus: str, n: int, long: bool) -> None:
+    """One in-process pass, in a fresh interpreter that has never seen these hands: the first sight of every line
+    (with ``long``: of the second half, after the first half was scored), then the lines cycled to ``n``. Prints the
+    CPU and wall seconds of each as JSON."""
+    lines = Path(corpus).read_text(encoding="utf-8").splitlines()
+    score_line(examples()[0])  # the first use builds the rule tables: not part of a hand's cost
+    first = lines
+    if long:
+        half = len(lines) // 2
+        for line in lines[:half]:
+            score_line(line)
+        first = lines[half:]
+    out: dict[str, Any] = {"first_lines": len(first)}
+    for name, batch in (("first", first), ("cycled", [lines[i % len(lines)] for i in range(n)])):
+        start, cpu_start = time.perf_counter(), time.process_time()
+        for line in batch:
+            score_line(line)
+        out[name] = (time.process_time() - cpu_start, time.perf_counter() - start)
+    print(json.dumps(out))
+
+
+def in_process(lines: list[str], n: int, long: bool, passes: int) -> tuple[float, float]:
+    """Median hands per CPU second over ``passes`` fresh children: (first sight, cycled to ``n`` lines)."""
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".jsonl", delete=False) as f:
+        f.write("".join(line + "\n" for line in lines))
+    try:
+        runs = []
+        for _ in range(passes):
+            cmd = [sys.executable, __file__, "--in-process", f.name, str(n)] + (["--long", "0"] if long else [])
+            runs.append(json.loads(subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT).stdout))
+    finally:
+        os.unlink(f.name)
+    first = [run["first_lines"] / run["first"][0] for run in runs]
+    cycled = [n / run["cycled"][0] for run in runs]
+    what = f"the last {runs[0]['first_lines']:,} after {len(lines) - runs[0]['first_lines']:,} others" if long else (
+        f"{len(lines):,} distinct")  # fmt: skip
     print(
-        f"  in process, {label}: {len(lines):,} hands ({valid:,} wins): {len(lines) / seconds:,.0f} hands/s wall, "
-        f"{len(lines) / cpu:,.0f} per CPU second (load {before} -> {load()})"
+        f"    in process, first sight ({what}): {statistics.median(first):,.0f} per CPU second "
+        f"(passes: {', '.join(f'{r:,.0f}' for r in first)}); cycled to {n:,} lines: "
+        f"{statistics.median(cycled):,.0f} per CPU second (passes: {', '.join(f'{r:,.0f}' for r in cycled)})"
     )
+    return statistics.median(first), statistics.median(cycled)
 
 
-def command(lines: list[str]) -> tuple[float, float]:
-    """(wall, CPU) seconds of ``zipai score --jsonl < lines > /dev/null`` in a fresh interpreter."""
+def command(lines: list[str]) -> tuple[float, float, bytes]:
+    """(wall, CPU) seconds of ``zipai score --jsonl < lines`` in a fresh interpreter, and what it wrote."""
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".jsonl", delete=False) as f:
         f.write("".join(line + "\n" for line in lines))
     try:
@@ -100,8 +159,7 @@ def command(lines: list[str]) -> tuple[float, float]:
             done = subprocess.run(
                 [sys.executable, "-m", "zipai_desktop.cli", "score", "--jsonl"],
                 stdin=stdin,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
+                capture_output=True,
                 cwd=ROOT,
                 check=False,
             )
@@ -112,7 +170,25 @@ def command(lines: list[str]) -> tuple[float, float]:
     if done.returncode != 0:
         raise SystemExit(f"zipai score failed ({done.returncode}): {done.stderr.decode()[:400]}")
     cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
-    return seconds, cpu
+    return seconds, cpu, done.stdout
+
+
+def streaming(lines: list[str], passes: int) -> tuple[float, bytes]:
+    """The command's median streaming rate (lines per CPU second, the one-line run's start-up taken off) over
+    ``passes`` runs, and the output of the last one."""
+    rates, walls = [], []
+    out = b""
+    for _ in range(passes):
+        _, one_cpu, _ = command(lines[:1])
+        all_wall, all_cpu, out = command(lines)
+        rates.append((len(lines) - 1) / max(all_cpu - one_cpu, 1e-9))
+        walls.append(all_wall)
+    print(
+        f"    command, {len(lines):,} lines: streaming {statistics.median(rates):,.0f} per CPU second, median of "
+        f"{passes} (passes: {', '.join(f'{r:,.0f}' for r in rates)}; {statistics.median(walls):.2f} s wall end to "
+        f"end; load {load()})"
+    )
+    return statistics.median(rates), out
 
 
 def breakdown(lines: list[str]) -> None:
@@ -183,7 +259,12 @@ def breakdown(lines: list[str]) -> None:
 
 
 def main() -> None:
-    args = [a for a, before in zip(sys.argv[1:], sys.argv[:-1], strict=True) if a.isdigit() and before != "--long"]
+    if sys.argv[1:2] == ["--in-process"]:  # one pass of in_process(), in a fresh interpreter
+        child_in_process(sys.argv[2], int(sys.argv[3]), "--long" in sys.argv)
+        return
+    passes = int(sys.argv[sys.argv.index("--passes") + 1]) if "--passes" in sys.argv else 5
+    valued = ("--long", "--passes")
+    args = [a for a, before in zip(sys.argv[1:], sys.argv[:-1], strict=True) if a.isdigit() and before not in valued]
     n = int(args[0]) if args else 20_000
     t0 = time.perf_counter()
     distinct = int(sys.argv[sys.argv.index("--long") + 1]) if "--long" in sys.argv else 2000
@@ -198,55 +279,43 @@ def main() -> None:
         [sys.executable, __file__, "--corpus", "--long", str(distinct)], capture_output=True, check=True, cwd=ROOT
     )
     sims = made.stdout.decode("utf-8").splitlines()
-    base = examples()
-    print(f"corpus: {len(sims):,} distinct sim wins (Guilin {distinct // 2:,}, Bohu {distinct - distinct // 2:,}), "
-          f"{len(base)} examples; built in {time.perf_counter() - t0:.1f} s")  # fmt: skip
-    score_line(base[0])  # the first use builds the rule tables: not part of a hand's cost
+    shuffled = [shuffled_keys(line, random.Random(i)) for i, line in enumerate(sims)]
+    print(f"Python {platform.python_version()} ({sys.executable}); load {load()}, {os.cpu_count()} cores")
+    print(f"corpus: {len(sims):,} distinct sim wins (Guilin {distinct // 2:,}, Bohu {distinct - distinct // 2:,}); "
+          f"built in {time.perf_counter() - t0:.1f} s")  # fmt: skip
 
-    if "--breakdown" in sys.argv:
-        breakdown(sims)
-        return
-
-    if "--profile" in sys.argv:
+    if "--breakdown" in sys.argv or "--profile" in sys.argv:
+        lines = shuffled if "--random-keys" in sys.argv else sims
+        score_line(examples()[0])  # the first use builds the rule tables: not part of a hand's cost
+        if "--breakdown" in sys.argv:
+            breakdown(lines)
+            return
         import cProfile
         import pstats
 
         profile = cProfile.Profile()
         profile.enable()
-        for line in sims:
+        for line in lines:
             score_line(line)
         profile.disable()
         pstats.Stats(profile).sort_stats("cumulative" if "--cumulative" in sys.argv else "tottime").print_stats(40)
         return
 
-    print("zipai score --jsonl (target >= 20,000 hands/s):")
-    if "--long" in sys.argv:
-        half = len(sims) // 2
-        for line in sims[:half]:
-            score_line(line)
-        in_process(f"a long stream: the last {len(sims) - half:,} sim wins, after {half:,} others", sims[half:])
-        one_wall, one_cpu = command(sims[:1])
-        all_wall, all_cpu = command(sims)
-        print(
-            f"  command, {len(sims):,} distinct sim lines: {all_wall:.2f} s wall ({all_cpu:.2f} s CPU); streaming "
-            f"{(len(sims) - 1) / max(all_wall - one_wall, 1e-9):,.0f} hands/s wall, "
-            f"{(len(sims) - 1) / max(all_cpu - one_cpu, 1e-9):,.0f} per CPU second (load {load()})"
-        )
-        return
-    in_process("sim wins, each seen for the first time", sims)
-    stream = [sims[i % len(sims)] for i in range(n)]
-    in_process(f"sim wins cycled to {n:,} lines", stream)
-    in_process(f"examples cycled to {n:,} lines", [base[i % len(base)] for i in range(n)])
-
-    one_wall, one_cpu = command(sims[:1])
-    all_wall, all_cpu = command(stream)
-    rate_wall = (n - 1) / max(all_wall - one_wall, 1e-9)
-    rate_cpu = (n - 1) / max(all_cpu - one_cpu, 1e-9)
+    long = "--long" in sys.argv
     print(
-        f"  command, {n:,} sim lines: {all_wall:.2f} s wall ({all_cpu:.2f} s CPU) = {n / all_wall:,.0f} hands/s "
-        f"end to end; 1 line: {one_wall:.2f} s wall ({one_cpu:.2f} s CPU, start-up); streaming "
-        f"{rate_wall:,.0f} hands/s wall, {rate_cpu:,.0f} per CPU second (load {load()})"
+        f"zipai score --jsonl, median of {passes} passes each (floor: >= {FLOOR:,} lines per second in any key order):"
     )
+    outputs = []
+    for label, lines in (("the writer's key order", sims), ("random key order (every object's keys)", shuffled)):
+        print(f"  lines in {label}:")
+        in_process(lines, n, long, passes)
+        stream = lines if long else [lines[i % len(lines)] for i in range(n)]
+        rate, out = streaming(stream, passes)
+        outputs.append(out)
+        print(f"    floor {FLOOR:,}: {'met' if rate >= FLOOR else 'NOT met'}")
+    if outputs[0] != outputs[1]:
+        raise SystemExit("zipai score answered the same requests differently when their keys were in another order")
+    print("  both orders: the same answers, byte for byte")
 
 
 if __name__ == "__main__":

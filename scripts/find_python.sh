@@ -31,3 +31,24 @@ find_python() {
 _is_python_311() {
     "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1
 }
+
+# find_python_version X.Y: print a Python X.Y that runs (scripts/test.sh runs the suite on each of 3.11, 3.12, 3.13):
+# pythonX.Y on the PATH, else pyenv's own installs (the executables themselves: a pyenv shim on the PATH runs only the
+# versions pyenv has selected, and fails for the others), the newest-named that runs. Return 1 when none does.
+find_python_version() {
+    if _is_python_version "python$1" "$1"; then
+        command -v "python$1"
+        return 0
+    fi
+    found=
+    for candidate in "${PYENV_ROOT:-$HOME/.pyenv}/versions/$1".*/bin/"python$1"; do
+        if _is_python_version "$candidate" "$1"; then
+            found=$candidate
+        fi
+    done
+    [ -n "$found" ] && echo "$found"
+}
+
+_is_python_version() {
+    "$1" -c 'import sys; sys.exit("%d.%d" % sys.version_info[:2] != sys.argv[1])' "$2" >/dev/null 2>&1
+}

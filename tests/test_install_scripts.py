@@ -146,6 +146,77 @@ def test_play_says_what_to_install_when_no_python_fits(tmp_path: Path) -> None:
     assert "sudo apt install python3 python3-venv" in lines[0] and "PYTHON=" in lines[0]
 
 
+def _find_version(bin_dir: Path, pyenv_root: Path, version: str) -> subprocess.CompletedProcess[str]:
+    """scripts/find_python.sh's find_python_version, as scripts/test.sh calls it, with only ``bin_dir`` on the PATH."""
+    return subprocess.run(
+        ["sh", "-c", f'. "{SCRIPTS / "find_python.sh"}" && find_python_version {version}'],
+        capture_output=True,
+        text=True,
+        env={"PATH": f"{bin_dir}:/usr/bin:/bin", "PYENV_ROOT": str(pyenv_root), "HOME": str(pyenv_root)},
+        timeout=60,
+        check=False,
+    )
+
+
+def _pyenv_install(root: Path, full_version: str, name: str) -> Path:
+    """A pyenv install of this test's own interpreter at root/versions/<full_version>/bin/<name>."""
+    path = root / "versions" / full_version / "bin" / name
+    path.parent.mkdir(parents=True)
+    os.symlink(sys.executable, path)
+    return path
+
+
+@POSIX_ONLY
+def test_each_supported_python_is_found_past_a_failing_pyenv_shim(tmp_path: Path) -> None:
+    # The pyenv shim python3.X on the PATH fails for a version pyenv has not selected: the install itself is taken.
+    this = f"{VERSION[0]}.{VERSION[1]}"
+    bin_dir = _fake_bin(tmp_path, {f"python{this}": "fails"})
+    pyenv = tmp_path / "pyenv"
+    installed = _pyenv_install(pyenv, f"{this}.0", f"python{this}")
+    proc = _find_version(bin_dir, pyenv, this)
+    assert (proc.returncode, proc.stdout.strip()) == (0, str(installed))
+    # A python3.X on the PATH that runs comes first.
+    (bin_dir / f"python{this}").unlink()
+    os.symlink(sys.executable, bin_dir / f"python{this}")
+    assert _find_version(bin_dir, pyenv, this).stdout.strip() == str(bin_dir / f"python{this}")
+    # A name that runs but is another version does not count (this interpreter named python3.99), nor one missing.
+    _pyenv_install(pyenv, "3.99.1", "python3.99")
+    os.symlink(sys.executable, bin_dir / "python3.99")
+    proc = _find_version(bin_dir, pyenv, "3.99")
+    assert (proc.returncode, proc.stdout) == (1, "")
+
+
+def _test_script_code() -> str:
+    text = (SCRIPTS / "test.sh").read_text(encoding="utf-8")
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+
+
+def test_the_test_script_runs_the_suite_on_each_supported_python_in_its_own_environment() -> None:
+    code = _test_script_code()
+    supported = re.search(r'^SUPPORTED="([\d. ]+)"', code, re.MULTILINE)
+    assert supported is not None and supported.group(1).split() == ["3.11", "3.12", "3.13"]
+    # Every version but the first one's (which ran every check) is looked for, set up apart and tested; one not found
+    # is skipped with a line saying so, and the run goes on.
+    assert "for version in $SUPPORTED; do" in code and '"$version" = "$first"' in code
+    assert 'other=$(find_python_version "$version")' in code
+    assert 'setup_env "$other" ".venv-test-$version" test' in code and 'run_suite ".venv-test-$version"' in code
+    assert re.search(r'echo "scripts/test.sh: Python \$version skipped: not found[^"]*"\n\s*continue', code)
+    assert '"$python" -m pytest "${NOT_UI[@]}"' in code and "NOT_UI=(tests --ignore=tests/app)" in code
+    # The suites run side by side, and a failure on any of them fails the script.
+    assert 'wait "${pids[$i]}" || status=$?' in code and re.search(
+        r'if \[ -n "\$failed" \]; then\n[^\n]*\n\s*exit 1', code
+    )
+    assert "/.venv-test-*/" in (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_package_claims_exactly_the_versions_the_tests_run_on() -> None:
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^requires-python = ">=3.11"$', pyproject, re.MULTILINE)
+    claimed = re.findall(r'"Programming Language :: Python :: (3\.\d+)"', pyproject)
+    supported = re.search(r'^SUPPORTED="([\d. ]+)"', _test_script_code(), re.MULTILINE)
+    assert supported is not None and claimed == supported.group(1).split()
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # scripts/ensure_venv.py: when it makes, reinstalls or leaves the environment.
 

@@ -61,9 +61,16 @@ def test_hostile_settings_files_are_moved_aside_and_the_game_starts(
         assert load_settings() == (Settings(), [])  # quiet from the next start on
 
 
-def test_the_demo_starts_with_settings_nested_100000_deep(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_demo_starts_with_settings_nested_100000_deep(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The start path of the game itself: it used to end in RecursionError on every start."""
     from zipai_desktop.app.main import main
+
+    # Headless, whether or not tests/app's conftest (which sets the same) was loaded: scripts/test.sh runs this file
+    # without tests/app on its other interpreters, and `pytest tests/store` alone does too.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
 
     path = paths.settings_path()
     path.write_bytes(b"[" * 100_000 + b"]" * 100_000)
