@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import re
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -19,6 +20,20 @@ import pytest
 from zipai_desktop.tools.score import bohu_answer, cli, guilin_answer
 
 DATA = Path(__file__).parent / "data"
+# The answers were written on Python 3.11. A line that is not valid JSON is answered with json's own reason and
+# place, which other Pythons word differently (3.13: "Illegal trailing comma ..."): there, that part is compared as a
+# placeholder, and everything else byte for byte.
+WRITTEN_ON = (3, 11)
+_JSON_REASON = re.compile(rb"is not valid JSON: [^\n\"]*")
+
+
+def comparable(answer: tuple[int, bytes, bytes]) -> tuple[int, bytes, bytes]:
+    if sys.version_info[:2] == WRITTEN_ON:
+        return answer
+    code, out, err = answer
+    return code, _JSON_REASON.sub(b"is not valid JSON: ...", out), _JSON_REASON.sub(b"is not valid JSON: ...", err)
+
+
 RULES = {"any": [], "guilin": ["--rules", "guilin"], "bohu": ["--rules", "bohu"]}
 
 
@@ -40,7 +55,7 @@ def expected(name: str) -> tuple[int, bytes, bytes]:
 
 @pytest.mark.parametrize("name", RULES)
 def test_every_answer_is_the_bytes_the_scorer_wrote_before(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert answers(RULES[name], monkeypatch) == expected(name)
+    assert comparable(answers(RULES[name], monkeypatch)) == comparable(expected(name))
 
 
 @pytest.mark.parametrize("name", RULES)
@@ -57,4 +72,4 @@ def test_without_the_fast_readers_every_answer_is_the_same(name: str, monkeypatc
         (bohu_answer, "_quick_bohu_parts"),
     ]:
         monkeypatch.setattr(module, reader, nothing)
-    assert answers(RULES[name], monkeypatch) == expected(name)
+    assert comparable(answers(RULES[name], monkeypatch)) == comparable(expected(name))
