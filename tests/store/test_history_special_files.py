@@ -76,7 +76,7 @@ def test_a_named_pipe_is_moved_aside_unread(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite"
     os.mkfifo(path)
     result = _opened(path)
-    assert result["persistent"] and result["key"] == "history_moved"
+    assert result["persistent"] and result["key"] == "history_not_a_file"
     assert "is not a regular file (a named pipe)" in result["message"] and "\n" not in result["message"]
     moved = _moved(path)
     assert moved.is_fifo() and moved.name in result["message"]

@@ -240,6 +240,11 @@ def _open_regular(path: Path, what: str) -> Iterator[BinaryIO]:
         yield f
 
 
+class NotRegularFile(JsonInputError):
+    """What is in a saved file's place is not a regular file: a pipe, a device or a socket, a folder, or a link to
+    nothing or that loops. It is moved aside unread, and the player is told so (not that the file was damaged)."""
+
+
 def read_regular(path: Path, what: str) -> bytes | None:
     """The bytes of a saved file, or ``None`` when there is none; read through
     :func:`~zipai_desktop.engine.jsonsafe.read_file` (opened without blocking, checked with ``fstat``, bounded).
@@ -251,17 +256,21 @@ def read_regular(path: Path, what: str) -> bytes | None:
     """
     try:
         return read_file(path, what=what)
+    except JsonInputError as exc:
+        if str(exc).endswith("not a regular file"):  # (read_file's words for a folder, a pipe or a device)
+            raise NotRegularFile(str(exc)) from None
+        raise  # a regular file over the size limit: set aside as damaged
     except FileNotFoundError:
         if os.path.islink(path):  # the link is the player's: kept aside, not replaced by the next save
-            raise JsonInputError(f"{what} is a link to a missing file") from None
+            raise NotRegularFile(f"{what} is a link to a missing file") from None
         return None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise JsonInputError(f"{what} is a link that loops, not a regular file") from None
+            raise NotRegularFile(f"{what} is a link that loops, not a regular file") from None
         if exc.errno == errno.ENXIO:  # a socket, or a device without a driver
-            raise JsonInputError(f"{what} is a socket or device, not a regular file") from None
+            raise NotRegularFile(f"{what} is a socket or device, not a regular file") from None
         if exc.errno == errno.EISDIR or (exc.errno == errno.EACCES and os.path.isdir(path)):  # Windows opens none
-            raise JsonInputError(f"{what} is a folder, not a regular file") from None
+            raise NotRegularFile(f"{what} is a folder, not a regular file") from None
         raise
 
 
@@ -270,13 +279,15 @@ class SavedProblem:
     """Why a saved state file (the autosave, the competition save) cannot be resumed.
 
     ``reason`` is a clause ("the file is empty"); ``moved`` is where the file was moved aside, or ``None`` with the
-    ``OSError`` in ``error`` when it could not be read or moved (``unreadable`` says which of the two).
+    ``OSError`` in ``error`` when it could not be read or moved (``unreadable`` says which of the two); ``not_a_file``
+    when what was there is not a regular file (:class:`NotRegularFile`), not a damaged save.
     """
 
     reason: str
     moved: Path | None = None
     error: OSError | None = None
     unreadable: bool = False
+    not_a_file: bool = False
 
 
 def read_saved_state(
@@ -292,6 +303,8 @@ def read_saved_state(
     remove_stale_temps(target)
     try:
         raw = read_regular(target, "the file")
+    except NotRegularFile as exc:
+        return None, _set_aside(target, str(exc), not_a_file=True)
     except JsonInputError as exc:
         return None, _set_aside(target, str(exc))
     except OSError as exc:
@@ -319,8 +332,8 @@ def read_saved_state(
     return None, _set_aside(target, reason)
 
 
-def _set_aside(target: Path, reason: str) -> SavedProblem:
+def _set_aside(target: Path, reason: str, *, not_a_file: bool = False) -> SavedProblem:
     try:
-        return SavedProblem(reason, moved=quarantine(target, reason))
+        return SavedProblem(reason, moved=quarantine(target, reason), not_a_file=not_a_file)
     except OSError as exc:
-        return SavedProblem(reason, error=exc)
+        return SavedProblem(reason, error=exc, not_a_file=not_a_file)

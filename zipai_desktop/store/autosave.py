@@ -287,7 +287,8 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[dict[str,
         )
         return None, Notice(text, "autosave_unreadable", error=error)
     text = f"The saved game cannot be resumed because {problem.reason}; it was moved aside to {problem.moved.name}."
-    return None, Notice(text, "autosave_moved", moved=problem.moved.name)
+    key = "autosave_not_a_file" if problem.not_a_file else "autosave_moved"
+    return None, Notice(text, key, moved=problem.moved.name)
 
 
 def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:

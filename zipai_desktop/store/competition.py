@@ -294,7 +294,8 @@ def load_competition(path: str | os.PathLike[str] | None = None) -> tuple[dict[s
     text = (
         f"The saved competition cannot be resumed because {problem.reason}; it was moved aside to {problem.moved.name}."
     )
-    return None, Notice(text, "competition_moved", moved=problem.moved.name)
+    key = "competition_not_a_file" if problem.not_a_file else "competition_moved"
+    return None, Notice(text, key, moved=problem.moved.name)
 
 
 def clear_competition(path: str | os.PathLike[str] | None = None) -> None:

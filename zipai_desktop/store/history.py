@@ -327,7 +327,7 @@ class History:
         fresh.unlink(missing_ok=True)
         self.message = Notice(
             f"The history database {reason}; it was moved aside to {moved.name} and a new one was started.",
-            "history_moved",
+            "history_not_a_file" if reason.startswith("is not a regular file") else "history_moved",
             moved=moved.name,
         )
         return migrated(connect(path), 0)

@@ -21,7 +21,7 @@ from ..engine.jsonsafe import name as quote_name
 from ..engine.rules import RULESETS
 from ..engine.rules.base import OptionError
 from . import paths
-from .atomic import quarantine, read_regular, remove_stale_temps, write_atomic
+from .atomic import NotRegularFile, quarantine, read_regular, remove_stale_temps, write_atomic
 from .notice import Notice, error_text
 
 FORMAT = "zipai-settings"
@@ -269,7 +269,9 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         return Settings(), [Notice(text, "settings_unreadable", error=error_text(exc))]
     remove_stale_temps(target)
 
-    def set_aside(why: str, salvaged: Settings, more: list[str], tail: str) -> tuple[Settings, list[str]]:
+    def set_aside(
+        why: str, salvaged: Settings, more: list[str], tail: str, key: str = "settings_moved"
+    ) -> tuple[Settings, list[str]]:
         try:
             moved = quarantine(target, why)
         except OSError as exc:
@@ -278,12 +280,15 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         with contextlib.suppress(OSError):  # the next save tries again
             write_atomic(target, dumps(salvaged))
         text = f"{target.name} {why}; it was moved aside to {moved.name} and {tail}"
-        return salvaged, [Notice(text, "settings_moved", moved=moved.name), *more]
+        return salvaged, [Notice(text, key, moved=moved.name), *more]
 
     defaults_used = "default settings are used"
     try:
         raw = read_regular(target, target.name)
-    except JsonInputError as exc:  # not a regular file, or too large: set aside unread
+    except NotRegularFile as exc:  # a pipe, a device, a folder, a dangling link: set aside unread
+        why = str(exc).removeprefix(target.name + " ")
+        return set_aside(why, Settings(), [], defaults_used, "settings_not_a_file")
+    except JsonInputError as exc:  # too large: set aside unread
         return set_aside(str(exc).removeprefix(target.name + " "), Settings(), [], defaults_used)
     except OSError as exc:
         text = f"{target.name} cannot be read ({exc}); {defaults_used}"
