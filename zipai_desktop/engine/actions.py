@@ -21,9 +21,11 @@ class Discard:
     card: int
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form, ``{"type": "discard", "card": "五"}``; :func:`action_from_json` reads it back."""
         return {"type": "discard", "card": glyph(self.card)}
 
     def __str__(self) -> str:
+        """The action as the log shows it: 打 and the card's glyph."""
         return f"打 {glyph(self.card)}"
 
 
@@ -32,9 +34,11 @@ class Hu:
     """胡: win on the card on offer (or with the forced meld just made)."""
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form, ``{"type": "hu"}``; :func:`action_from_json` reads it back."""
         return {"type": "hu"}
 
     def __str__(self) -> str:
+        """The action as the log shows it: 胡."""
         return "胡"
 
 
@@ -43,9 +47,11 @@ class Peng:
     """碰: take the card with a pair from the hand."""
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form, ``{"type": "peng"}``; :func:`action_from_json` reads it back."""
         return {"type": "peng"}
 
     def __str__(self) -> str:
+        """The action as the log shows it: 碰."""
         return "碰"
 
 
@@ -56,9 +62,12 @@ class Chi:
     groups: tuple[tuple[int, int, int], ...]
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form, ``{"type": "chi", "groups": ["一二三", ...]}`` (main group first); :func:`action_from_json`
+        reads it back."""
         return {"type": "chi", "groups": [format_cards(g) for g in self.groups]}
 
     def __str__(self) -> str:
+        """The action as the log shows it: 吃 and the main group, then 比 and the 比 groups if any."""
         main, *bi = self.groups
         text = f"吃 {format_cards(main)}"
         if bi:
@@ -71,9 +80,11 @@ class Pass:
     """过: decline the offer."""
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form, ``{"type": "pass"}``; :func:`action_from_json` reads it back."""
         return {"type": "pass"}
 
     def __str__(self) -> str:
+        """The action as the log shows it: 过."""
         return "过"
 
 

@@ -38,14 +38,17 @@ def number(kind: int) -> int:
 
 
 def is_big(kind: int) -> bool:
+    """Whether the card is a big card 大字 (壹..拾, kinds 10-19) rather than a small card 小字."""
     return kind >= 10
 
 
 def is_red(kind: int) -> bool:
+    """Whether the card is a red kind 二七十 / 贰柒拾 (drawn in red; Bohu's 名堂 such as 黑胡 count them)."""
     return kind in RED_KINDS
 
 
 def glyph(kind: int) -> str:
+    """The card's Chinese character: 一..十 for the small cards, 壹..拾 for the big ones."""
     return GLYPHS[kind]
 
 
@@ -63,6 +66,7 @@ def parse_cards(text: str) -> list[int]:
 
 
 def parse_card(text: str) -> int:
+    """Read exactly one card; raises :class:`CardError` on an unknown glyph or on no card or more than one."""
     kinds = parse_cards(text)
     if len(kinds) != 1:
         raise CardError(f"expected one card, got {show_name(text)}")
@@ -74,10 +78,12 @@ HIDDEN_GLYPH = "?"
 
 
 def format_cards(kinds: Iterable[int]) -> str:
+    """The cards as glyphs, in the given order and without separators; a :data:`HIDDEN` card shows as ``?``."""
     return "".join(GLYPHS[k] if k >= 0 else HIDDEN_GLYPH for k in kinds)
 
 
 def to_counts(kinds: Iterable[int]) -> Counts:
+    """The count vector of some cards: how many of each of the 20 kinds (no :data:`HIDDEN` cards)."""
     counts = [0] * NUM_KINDS
     for k in kinds:
         counts[k] += 1
@@ -90,6 +96,7 @@ def from_counts(counts: Sequence[int]) -> list[int]:
 
 
 def format_counts(counts: Sequence[int]) -> str:
+    """A count vector as a glyph string, in kind order (small cards first)."""
     return format_cards(from_counts(counts))
 
 

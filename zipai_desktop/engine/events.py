@@ -16,7 +16,11 @@ from .win import Group
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """The base of every event: a frozen value, compared by value and shared where frequent (see the tables below)."""
+
     def to_json(self) -> dict[str, Any]:
+        """The event as a JSON object for the hand log: ``"event"`` names its class, every field follows, with cards
+        written as glyphs (a hidden card as ``?``) and a meld or a win's groups as small objects."""
         out: dict[str, Any] = {"event": type(self).__name__}
         for name in self.__dataclass_fields__:
             value = getattr(self, name)
@@ -36,6 +40,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
+    """A hand begins: the ruleset's name, the dealer's seat, the number of seats and the wall left after the deal."""
+
     rules: str
     dealer: int
     players: int
@@ -79,6 +85,8 @@ class Flipped(Event):
 
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
+    """``seat`` played ``card`` from its concealed hand; it is now on offer to the others."""
+
     seat: int
     card: int
 

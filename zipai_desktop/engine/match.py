@@ -56,6 +56,7 @@ class Stakes:
     start_balance: int | None = None
 
     def __post_init__(self) -> None:
+        """Reject a field outside 1..its maximum with a ``ValueError`` naming it."""
         _bounded(self.base, "the stakes' base", MAX_STAKE_BASE)
         _bounded(self.multiplier, "the stakes' multiplier", MAX_STAKE_MULTIPLIER)
         _bounded(self.start_balance, "the stakes' start_balance", MAX_START_BALANCE, optional=True)
@@ -85,6 +86,7 @@ class Stakes:
         return balances is not None and any(b <= 0 for b in balances)
 
     def to_json(self) -> dict[str, int | None]:
+        """The stakes as a JSON object of all three fields (``start_balance`` null when none); :meth:`from_json`."""
         return {"base": self.base, "multiplier": self.multiplier, "start_balance": self.start_balance}
 
     @classmethod
@@ -145,6 +147,8 @@ class Match:
     game: Game | None = None
 
     def __post_init__(self) -> None:
+        """Check the sizes, the stakes and the player count (``ValueError``), then fill what was left out: the rules'
+        default player count, zero totals and a seeded first dealer."""
         _bounded(self.hands, "the match's hands", MAX_HANDS, optional=True)
         _bounded(self.target, "the match's points target", MAX_TARGET, optional=True)
         _bounded(self.rounds, "the match's rounds", MAX_ROUNDS, optional=True)
@@ -168,6 +172,8 @@ class Match:
 
     @property
     def over(self) -> bool:
+        """Whether the match has ended: its hands or 轮 are all played, a seat's total reached +/- the target, or a
+        seat's stake balance fell to 0."""
         if self.hands is not None and self.played >= self.hands:
             return True
         if self.rounds is not None and self.rounds_done >= self.rounds:
@@ -187,6 +193,8 @@ class Match:
         return self.stakes.payments(self.totals) if self.stakes is not None else None
 
     def start_hand(self) -> Game:
+        """Deal the next hand (seeded by :func:`hand_seed`, dealt by :attr:`dealer`) and keep it as :attr:`game`;
+        ``ValueError`` if the match is over. Book it with :meth:`finish_hand` once it ends."""
         if self.over:
             raise ValueError("the match is over")
         self.game = Game(

@@ -53,10 +53,12 @@ class Meld:
 
     @property
     def is_quad(self) -> bool:
+        """Whether the meld holds all four copies of its kind: 扫穿, 开舵, 龙 (Guilin) or 提, 跑 (Bohu)."""
         return self.kind in QUAD_KINDS
 
     @property
     def face_down(self) -> int:
+        """How many of the meld's cards lie face down to the other players (0 for 吃, 碰 and the exposed quads)."""
         return FACE_DOWN.get(self.kind, 0)
 
     @property
@@ -65,6 +67,7 @@ class Meld:
         return self.face_down >= len(self.cards)
 
     def __str__(self) -> str:
+        """The meld for logs and messages: its kind's contract name and its cards, e.g. ``peng 五五五``."""
         return f"{self.kind.value} {format_cards(self.cards)}"
 
 

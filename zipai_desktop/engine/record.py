@@ -71,6 +71,7 @@ def to_record(game: Game, **extra: Any) -> dict[str, Any]:
 
 
 def dumps(record: Mapping[str, Any]) -> str:
+    """A record as the JSON text of a record file: indented, with the card glyphs written as they are (no escapes)."""
     return json.dumps(record, ensure_ascii=False, indent=1)
 
 

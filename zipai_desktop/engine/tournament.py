@@ -46,6 +46,7 @@ class TableResult:
     hands_won: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """The result as a JSON object of its five fields (the tuples as lists); :meth:`from_json` reads it back."""
         return {
             "round": self.round,
             "table": self.table,
@@ -56,6 +57,8 @@ class TableResult:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableResult:
+        """A result from its JSON object; :class:`TournamentError` when a field is missing, not a whole number, or
+        negative (only ``points`` may be below 0)."""
         try:
             return cls(
                 _whole(data["round"]),
@@ -174,6 +177,8 @@ class Tournament:
     results: list[TableResult] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        """Reject a field that cannot make a competition (:class:`TournamentError` says why): tables of fewer than 2,
+        an entry that does not fill at least two tables exactly, no round or no hand, more than one human."""
         n = len(self.entrants)
         if self.table_size < 2:
             raise TournamentError(f"tables of {self.table_size} cannot play")
@@ -195,17 +200,21 @@ class Tournament:
         return max(1, len(self.tables))
 
     def round_results(self, round_no: int) -> list[TableResult]:
+        """The results booked so far for round ``round_no``, in booking order."""
         return [r for r in self.results if r.round == round_no]
 
     def round_complete(self, round_no: int) -> bool:
+        """Whether round ``round_no`` has started and every one of its tables has a result."""
         return 0 < round_no <= len(self.tables) and len(self.round_results(round_no)) == len(self.tables[round_no - 1])
 
     @property
     def rounds_done(self) -> int:
+        """How many rounds are complete (every table booked)."""
         return sum(1 for r in range(1, len(self.tables) + 1) if self.round_complete(r))
 
     @property
     def over(self) -> bool:
+        """Whether every one of the competition's rounds is complete."""
         return self.rounds_done >= self.rounds
 
     def start_round(self) -> tuple[tuple[int, ...], ...]:
@@ -220,6 +229,7 @@ class Tournament:
         return tables
 
     def seed_of(self, round_no: int, table: int) -> str:
+        """The match seed of a table of a round (see :func:`table_seed`; shared by the round with duplicate seeding)."""
         return table_seed(self.seed, round_no, table, self.duplicate)
 
     def pending(self) -> list[int]:
@@ -245,6 +255,7 @@ class Tournament:
         self.results.append(result)
 
     def human(self) -> int | None:
+        """The human entrant's index, or ``None`` in a competition of bots only."""
         return next((i for i, e in enumerate(self.entrants) if e.level == HUMAN), None)
 
     def human_table(self, round_no: int | None = None) -> int | None:
@@ -269,6 +280,8 @@ class Tournament:
     # --- JSON -------------------------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """The whole competition as a JSON object (settings, the tables of every round started, the results), to save
+        after any table; :meth:`from_json` reads it back."""
         return {
             "rules": self.rules,
             "table_size": self.table_size,
