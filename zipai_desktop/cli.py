@@ -97,6 +97,9 @@ def _silence_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``zipai`` entry point: run a sub-command, or the game window, on ``argv`` (default ``sys.argv[1:]``) and
+    return the exit status: the command's own, 2 for bad usage, 141 when the reader of the output went away, 130 on
+    Ctrl-C."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         status = _dispatch(args)

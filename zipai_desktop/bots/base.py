@@ -11,9 +11,13 @@ from ..engine.observation import Observation
 
 
 class Bot(Protocol):
+    """What the app, the tools and the worker ask of a bot: a level ``name`` and a choice among legal actions."""
+
     name: str
 
-    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action: ...
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` (never another action) for the seat that sees ``observation``."""
+        ...
 
 
 class RandomBot:
@@ -26,6 +30,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """A legal action drawn uniformly from the bot's own stream; ``ValueError`` when ``legal`` is empty."""
         if not legal:
             raise ValueError("no legal action to choose from")
         return legal[self.rng.randrange(len(legal))]

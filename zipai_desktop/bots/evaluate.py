@@ -130,6 +130,8 @@ def free_cards(hand: Sequence[int]) -> list[int]:
 
 
 def locked_value(hand: Sequence[int]) -> float:
+    """The value of the hand's locked 坎 / 龙 (three or four of a kind, never discarded): a complete group each, plus
+    a little more for a big kind, whose 胡 value is higher."""
     return sum(GROUP + (2.0 if k >= 10 else 1.0) for k in range(NUM_KINDS) if hand[k] >= 3)
 
 

@@ -68,7 +68,8 @@ def after(hand: Sequence[int], action: Action, card: int | None) -> tuple[list[i
 
 @dataclass
 class Evaluator:
-    """Scores positions; ``counting`` and ``defence`` switch on what a casual player adds to a beginner's view."""
+    """Scores positions; ``counting``, ``defence`` and ``rule_costs`` switch on what a casual player adds to a
+    beginner's view: live completions and waits (听), the danger of a discard, the cost of 比 and 臭牌."""
 
     counting: bool
     defence: bool
@@ -77,6 +78,9 @@ class Evaluator:
     def position(
         self, obs: Observation, hand: Sequence[int], new_melds: Sequence[Meld], unseen: Sequence[int]
     ) -> float:
+        """The value of holding ``hand`` with ``new_melds`` just made: the free cards' shape, the locked 坎 / 龙 and
+        half the melds' 胡 value; with ``counting``, each piece weighted by its unseen completions (a dead piece counts
+        as two loose cards) and a bonus for a hand one card from a win (听). Higher is better."""
         sh = shape(free_cards(hand))
         value = sh.score + locked_value(hand)
         table = _table(obs)
@@ -126,6 +130,8 @@ class Evaluator:
     def best_discard(
         self, obs: Observation, hand: Sequence[int], melds: Sequence[Meld], unseen: Sequence[int]
     ) -> float:
+        """The value of the best discard from ``hand`` (position less danger), as the discard that follows a 碰 / 吃;
+        -50 when the hand holds no card that may be discarded (all in 坎 / 龙)."""
         best = -math.inf
         for k in range(NUM_KINDS):
             if 0 < hand[k] < 3:
@@ -135,6 +141,9 @@ class Evaluator:
         return best if best > -math.inf else -50.0
 
     def score(self, obs: Observation, action: Action, unseen: Sequence[int]) -> float:
+        """The value of ``action`` in this decision, comparable with the other legal actions': 胡 always wins (1000);
+        a discard, a pass or a take (碰 / 吃 with its best discard) is worth the position it leaves, less with
+        ``rule_costs`` for a 吃 declined (the kind becomes 臭牌) and for each 比 group spent."""
         hand = obs.hand
         if isinstance(action, Hu):
             return 1000.0
@@ -154,7 +163,11 @@ class Evaluator:
 
 
 class HeuristicBot:
-    """Scores each legal action and samples from a softmax over the scores."""
+    """Scores each legal action and samples from a softmax over the scores.
+
+    ``temperature`` sets how loose the choice is (0 or less: always the best score); a text ``seed`` is hashed to a
+    number (:func:`bot_seed`).
+    """
 
     name = "heuristic"
 
@@ -164,10 +177,13 @@ class HeuristicBot:
         self.temperature = temperature
 
     def scores(self, obs: Observation, legal: Sequence[Action]) -> list[float]:
+        """Each legal action's :meth:`Evaluator.score`, in order (without counting, every kind counts as 4 unseen)."""
         unseen = unseen_counts(obs) if self.evaluator.counting else [4] * NUM_KINDS
         return [self.evaluator.score(obs, a, unseen) for a in legal]
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """The action to play: 胡 whenever it is legal, otherwise a softmax draw over :meth:`scores` from a generator
+        seeded per decision, so a replay makes the same choices."""
         if len(legal) == 1:
             return legal[0]
         if any(isinstance(a, Hu) for a in legal):

@@ -24,7 +24,14 @@ from .world import determinize
 
 
 class StrongBot:
-    """高手: PIMC at the root over the casual bot's best candidates."""
+    """高手: PIMC at the root over the casual bot's best candidates.
+
+    ``worlds``: the most sampled worlds a decision plays; ``candidates``: how many of the casual bot's best actions
+    are tried, leaving out any that scores more than ``margin`` below its best; ``budget_s``: the time budget of a
+    decision (``None``: exactly ``worlds`` worlds, no clock read); ``danger_weight``: how much of the casual danger of
+    a discard is taken off its result in each world; ``cancel``: an event that stops the search at once (the window
+    sets it when a hand is left), which then answers with the best so far.
+    """
 
     name = "strong"
     #: With a time budget, a decision never runs past this (a loaded machine, a slow rollout).
@@ -51,6 +58,9 @@ class StrongBot:
         self.prior = CasualBot(self.seed)
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """The action to play: 胡 whenever it is legal; otherwise the candidate whose rollouts in the sampled worlds
+        give this seat the most points in all (less a discard's danger), ties going to the casual bot's order. A single
+        candidate, or no world played before the budget or a cancel, gives the casual bot's best."""
         timed = self.budget_s is not None
         started = time.perf_counter() if timed else 0.0
         if len(legal) == 1:

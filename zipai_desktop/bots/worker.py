@@ -3,8 +3,8 @@
 The window asks a :class:`BotRunner` for a decision and keeps drawing; it polls the returned :class:`Decision` each
 frame. A thread runner suits the heuristic levels; the strong bot's search is pure Python and would hold the GIL, so the
 app runs it in a worker *process* (``mode="process"``), where it cannot slow the frame loop. Either way a decision that
-is not ready by its deadline falls back to the casual level's answer, and a cancelled decision is dropped (a new hand,
-an undo, quitting).
+is not ready by its deadline falls back to the answer of the fast greedy policy the strong bot's rollouts use, and a
+cancelled decision is dropped (a new hand, an undo, quitting).
 
 Hidden information: the worker process is *spawned* (a fresh interpreter), never forked. A forked child would start as a
 copy of the window's process, with the whole :class:`~zipai_desktop.engine.game.Game` (every hand, the wall) and the
@@ -89,6 +89,8 @@ class Decision:
         return self._deadline
 
     def ready(self) -> bool:
+        """Whether :meth:`result` will answer now: the bot has answered (or failed), the deadline passed, or the
+        decision was cancelled. Never blocks (the window calls it every frame)."""
         return self.future.done() or time.monotonic() >= self.deadline or self.cancelled.is_set()
 
     def result(self) -> Action | None:
@@ -106,6 +108,8 @@ class Decision:
         return None
 
     def cancel(self) -> None:
+        """Drop the decision (a new hand, an undo, quitting): :meth:`result` gives None from now on, and the bot's
+        task is cancelled if it has not begun (a running search is left to finish and is ignored)."""
         self.cancelled.set()
         self.future.cancel()
 
@@ -122,7 +126,11 @@ class Decision:
 
 
 class BotRunner:
-    """Decides for bot seats in a worker thread or a spawned worker process (started at once, see the module doc)."""
+    """Decides for bot seats in a worker thread or a spawned worker process (started at once, see the module doc).
+
+    ``mode`` is ``"thread"`` or ``"process"`` (``ValueError`` otherwise); ``deadline_s`` is how long a decision may take
+    once the worker is up before the fallback answers.
+    """
 
     def __init__(self, mode: str = "thread", deadline_s: float = 1.0) -> None:
         if mode not in ("thread", "process"):
@@ -144,6 +152,8 @@ class BotRunner:
         return Request(name, seed, obs, tuple(legal), max(0.05, self.deadline_s * 0.6))
 
     def decide(self, name: str, seed: int, obs: Observation, legal: Sequence[Action]) -> Decision:
+        """Start the ``name`` bot deciding for ``obs`` in the worker and return the :class:`Decision` to poll; a worker
+        that has died is replaced first. Its fallback is the greedy rollout policy's choice, made at once."""
         # The fallback is the O(20) greedy policy, computed at once: cheap enough never to hold up the frame loop.
         request = self.request(name, seed, obs, legal)
         try:
@@ -157,4 +167,5 @@ class BotRunner:
         return Decision(future, fallback, self.deadline_s, started)
 
     def close(self) -> None:
+        """Shut the worker down without waiting, dropping any decision not yet begun."""
         self._executor.shutdown(wait=False, cancel_futures=True)

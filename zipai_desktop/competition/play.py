@@ -89,7 +89,8 @@ def run_tournament(t: Tournament, after_table: Callable[[Tournament], None] | No
 
 class BotTables:
     """The bot tables of the current round, played in a worker process while the player plays (never blocking the
-    window): :meth:`poll` hands back each finished table once."""
+    window): :meth:`poll` hands back each finished table once. The worker process is spawned on the first
+    :meth:`submit` and shut down by :meth:`close`."""
 
     def __init__(self) -> None:
         self._executor: ProcessPoolExecutor | None = None
@@ -125,9 +126,12 @@ class BotTables:
 
     @property
     def busy(self) -> bool:
+        """Whether a submitted table has not yet been handed back by :meth:`poll`."""
         return bool(self._jobs)
 
     def close(self) -> None:
+        """Shut the worker down without waiting and forget every table not yet handed back (a later :meth:`submit`
+        plays them again)."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
