@@ -57,6 +57,7 @@ class CompetitionError(ValueError):
 
 
 def competition_path() -> Path:
+    """Where the competition in progress is saved: ``competition.json`` in the data folder (created if missing)."""
     return paths.data_dir() / "competition.json"
 
 
@@ -263,6 +264,8 @@ def restore_competition(state: Mapping[str, Any]) -> tuple[Tournament, tuple[Mat
 
 
 def save_competition(state: Mapping[str, Any], path: str | os.PathLike[str] | None = None) -> Path:
+    """Write a :func:`competition_state` to ``path`` (default :func:`competition_path`) atomically, so the file holds
+    either the old state or the new, and return the path written; an ``OSError`` is left to the caller."""
     target = Path(path) if path is not None else competition_path()
     write_atomic(target, json.dumps(state, ensure_ascii=False, separators=(",", ":")))
     return target
@@ -299,5 +302,6 @@ def load_competition(path: str | os.PathLike[str] | None = None) -> tuple[dict[s
 
 
 def clear_competition(path: str | os.PathLike[str] | None = None) -> None:
+    """Delete the saved competition (it is over or abandoned); a missing file or an error deleting it is ignored."""
     with contextlib.suppress(OSError):
         (Path(path) if path is not None else competition_path()).unlink(missing_ok=True)

@@ -222,7 +222,11 @@ def _inspect(path: Path) -> tuple[sqlite3.Connection, int]:
 
 
 class History:
-    """The history database. Never raises on opening: see :attr:`message` for what happened to a bad file."""
+    """The history database. Never raises on opening: see :attr:`message` for what happened to a bad file.
+
+    ``path`` defaults to :func:`~.paths.history_path`; :data:`MEMORY` (``":memory:"``) keeps a history in memory only.
+    Use it as a context manager, or :meth:`close` it.
+    """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         #: one sentence when the file was moved aside, upgraded, or cannot be used (then the history is in memory)
@@ -344,12 +348,15 @@ class History:
     # --- housekeeping ------------------------------------------------------------------------------------------------
 
     def close(self) -> None:
+        """Close the database connection (what is committed stays on disk; nothing else is written)."""
         self.conn.close()
 
     def __enter__(self) -> History:
+        """The history itself: ``with History() as history`` closes it at the end of the block."""
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Close the history, whether the block ended normally or by an exception (which goes on)."""
         self.close()
 
     @contextlib.contextmanager
@@ -375,6 +382,7 @@ class History:
 
     @property
     def version(self) -> int:
+        """The schema version of the open database (SQLite's ``user_version``; see :mod:`.history_schema`)."""
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     # --- writing -----------------------------------------------------------------------------------------------------
@@ -417,6 +425,7 @@ class History:
         return cur.lastrowid
 
     def finish_match(self, match_id: int, totals: Sequence[int], *, finished_at: datetime | None = None) -> None:
+        """Store a match's end: its time (default now) and final totals per seat; ``KeyError`` for an unknown id."""
         with self.transaction():
             cur = self.conn.execute(
                 "UPDATE matches SET finished_at = ?, totals = ? WHERE id = ?",

@@ -16,6 +16,8 @@ class Notice(str):
     params: dict[str, Any]
 
     def __new__(cls, text: str, key: str, **params: Any) -> Notice:
+        """The English ``text`` carrying the i18n ``key`` (shown as ``notice.<key>``) and the ``params`` its
+        translations fill in."""
         notice = super().__new__(cls, text)
         notice.key = key
         notice.params = params

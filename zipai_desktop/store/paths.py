@@ -47,12 +47,17 @@ def replays_dir() -> Path:
 
 
 def settings_path() -> Path:
+    """The settings file, ``settings.json`` in the config folder (the folder is created, the file is not)."""
     return config_dir() / "settings.json"
 
 
 def autosave_path() -> Path:
+    """The autosave of the match in progress, ``autosave.json`` in the data folder (the folder is created, the file is
+    not)."""
     return data_dir() / "autosave.json"
 
 
 def history_path() -> Path:
+    """The SQLite history of finished hands, ``history.sqlite`` in the data folder (the folder is created, the file
+    is not)."""
     return data_dir() / "history.sqlite"

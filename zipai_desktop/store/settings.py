@@ -188,6 +188,8 @@ class Settings:
     hints: bool = False  # the F4 discard hint in games the statistics count (always on in practice)
 
     def __post_init__(self) -> None:
+        """Check every field and store it in its normal form (a number as a float, a list as a tuple); raise
+        :class:`SettingsError` for a bad value, or for a seat count that the default game is not played by."""
         for f in fields(self):
             checked = _CHECKS[f.name](getattr(self, f.name))
             object.__setattr__(self, f.name, checked)
@@ -202,6 +204,8 @@ class Settings:
         return dict(self.rule_options.get(rules_name, {}))
 
     def to_json(self) -> dict[str, Any]:
+        """The settings as the JSON object of ``settings.json``: ``format`` and ``version``, then every setting (tuples
+        as lists); :func:`from_json` reads it back."""
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
@@ -214,6 +218,7 @@ class Settings:
 
 
 def dumps(settings: Settings) -> str:
+    """The text of ``settings.json``: indented, keys sorted, glyphs unescaped, with a final newline."""
     return json.dumps(settings.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
