@@ -1,0 +1,3 @@
+"""The ``zipai`` command's tools, one module per sub-command (``score``, ``sim``, ``replay``, ``ladder`` and
+``tournament``), each with ``main(argv) -> exit status`` that :mod:`zipai_desktop.cli` dispatches to; :mod:`.args` and
+:mod:`.stats` hold what they share: argument types and the 95% intervals they report."""

@@ -95,6 +95,7 @@ class RaisingParser(argparse.ArgumentParser):
     command that reports its own argument checks the same way (``zipai sim``, ``zipai tournament``)."""
 
     def error(self, message: str) -> NoReturn:
+        """Raise :class:`ArgumentError` with argparse's ``message`` cut to one line (:func:`usage_message`)."""
         raise ArgumentError(usage_message(message))
 
 
@@ -102,5 +103,6 @@ class ExitingParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr (``zipai replay: ...``) and exit 2, as in every tool."""
 
     def error(self, message: str) -> NoReturn:
+        """Print ``<prog>: <message>`` (cut to one line by :func:`usage_message`) on stderr and exit with status 2."""
         print(f"{self.prog}: {usage_message(message)}", file=sys.stderr)
         raise SystemExit(2)

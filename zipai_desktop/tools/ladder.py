@@ -62,6 +62,10 @@ QUICK_WORLDS = 8
 
 @dataclass
 class DealOutcome:
+    """One deal of a rung, played once with the challenger in each seat: the challenger's points per play (its seats'
+    points over the number of seats), its wins and deal-ins (点炮), the plays, the hands that broke (they score 0), and
+    the decision times kept per bot."""
+
     challenger_points: float
     wins: int
     deal_ins: int
@@ -240,6 +244,8 @@ wall (`tests/bots/test_worker.py` checks what crosses the pipe and what the work
 
 
 def markdown(results: Sequence[dict[str, Any]], seconds: float, seed: str, workers: int) -> str:
+    """The text of docs/bots.md: :data:`HEADER`, one table row per rung (with the challenger's decision times), the
+    seed, the workers and the time of the run, then :data:`LEVELS`."""
     lines = [
         "# Bot levels and their measured strength",
         "",
@@ -377,6 +383,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
+    """Run ``zipai ladder`` on ``argv`` (or re-render a saved run) and return the exit status: 0 when every rung
+    passed, 1 when one did not or a hand broke, 2 for a bad argument, an unreadable ``--render`` file or a failed
+    ``--write`` (the results are printed first)."""
     args = _parser().parse_args(list(argv))
     if args.write:
         problem = output_problem(args.write)

@@ -20,12 +20,15 @@ from .args import ExitingParser
 
 
 def describe(event: Event) -> str:
+    """An event as one readable line: its name, then ``field=value`` pairs (cards as glyphs), control characters
+    escaped so that a record cannot steer the terminal."""
     data = event.to_json()
     name = data.pop("event")
     return printable(name + " " + " ".join(f"{k}={v}" for k, v in data.items()))
 
 
 def parser() -> argparse.ArgumentParser:
+    """The command's argument parser (``FILE``, ``--verify``, ``--json``); a usage error is one line and exit 2."""
     p = ExitingParser(
         prog="zipai replay",
         description="Show a game record (as written by zipai sim --records, or exported from the game) move by move, "
@@ -44,6 +47,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
+    """Run ``zipai replay`` on ``argv``: print the record's events (or verify it) and return the exit status of the
+    module doc (0 shown / verified, 1 does not replay or differs, 2 not a readable record)."""
     try:
         args = parser().parse_args(list(argv))
     except SystemExit as exc:

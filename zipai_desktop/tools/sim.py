@@ -65,6 +65,10 @@ def _parser() -> argparse.ArgumentParser:
 
 @dataclass
 class HandOutcome:
+    """How one played hand ended: points per seat, the winner (``None`` for 荒庄), the seat that paid for a win on
+    its discard (点炮; ``None`` otherwise) and the actions played. ``error`` says why a hand broke (an invariant or an
+    exception); such a hand's points are all 0 and it counts as an error, not a draw."""
+
     points: tuple[int, ...]
     winner: int | None
     payer: int | None
@@ -92,6 +96,8 @@ class Timings:
     _max: dict[str, float] = field(default_factory=dict)
 
     def add(self, name: str, ms: float) -> None:
+        """Count one decision of bot ``name`` that took ``ms`` milliseconds: kept when it falls on the bot's current
+        stride, and always in the maximum."""
         seen = self._seen.get(name, 0)
         self._seen[name] = seen + 1
         self._max[name] = max(self._max.get(name, ms), ms)
@@ -105,6 +111,7 @@ class Timings:
             self._stride[name] = stride * 2
 
     def summary(self) -> dict[str, dict[str, float]]:
+        """Per bot, the ``p50`` and ``p95`` of the kept decision times and the exact ``max``, in ms (4 places)."""
         out = {}
         for name, xs in self.samples.items():
             xs = sorted(xs)
@@ -163,6 +170,9 @@ def play_hand(
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Play the hands ``args`` asks for and return the JSON result (docs/contracts/sim-cli.md): wins, points, draws,
+    errors and decision times; with ``--duplicate``, the challenger's net per hand and win rate with 95% intervals.
+    Every argument is checked before the first hand: a bad one raises :class:`ArgumentError`."""
     try:
         rules = get_rules(args.rules)
     except UnknownRules:
@@ -301,6 +311,8 @@ def _table(result: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str]) -> int:
+    """Run ``zipai sim`` on ``argv``: print the result (a table, or one JSON object with ``--json``) and return 0,
+    even when hands broke (they are counted); 2 with a one-line message for a bad argument."""
     try:
         args = _parser().parse_args(list(argv))
         result = run(args)

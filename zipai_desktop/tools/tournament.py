@@ -61,6 +61,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Play the ``--repeat`` competitions ``args`` describes and return the JSON result of docs/tournament.md: per
+    level, the mean finishing position with its 95% interval, the mean points and the firsts; per competition, the
+    final standings and every table. A bad argument, or a field that cannot fill the tables, raises
+    :class:`ArgumentError` before any table is played."""
     try:
         rules = get_rules(args.rules)
     except UnknownRules:
@@ -173,6 +177,8 @@ def _table(result: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str]) -> int:
+    """Run ``zipai tournament`` on ``argv``: print the result (a table, or one JSON object with ``--json``) and return
+    0, or 2 with a one-line message for a bad argument."""
     try:
         args = _parser().parse_args(list(argv))
         result = run(args)
