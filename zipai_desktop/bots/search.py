@@ -29,8 +29,8 @@ class StrongBot:
     ``worlds``: the most sampled worlds a decision plays; ``candidates``: how many of the casual bot's best actions
     are tried, leaving out any that scores more than ``margin`` below its best; ``budget_s``: the time budget of a
     decision (``None``: exactly ``worlds`` worlds, no clock read); ``danger_weight``: how much of the casual danger of
-    a discard is taken off its result in each world; ``cancel``: an event that stops the search at once (the window
-    sets it when a hand is left), which then answers with the best so far.
+    a discard is taken off its result in each world; ``cancel``: an event that, once set, stops the search before its
+    next world, which then answers with the best so far.
     """
 
     name = "strong"

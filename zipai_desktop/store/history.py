@@ -348,7 +348,7 @@ class History:
     # --- housekeeping ------------------------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Close the database connection (what is committed stays on disk; nothing else is written)."""
+        """Close the database connection (every write method has committed its own transaction already)."""
         self.conn.close()
 
     def __enter__(self) -> History:

@@ -218,7 +218,7 @@ class Settings:
 
 
 def dumps(settings: Settings) -> str:
-    """The text of ``settings.json``: indented, keys sorted, glyphs unescaped, with a final newline."""
+    """The text of ``settings.json``: indented, keys sorted, non-ASCII text unescaped, with a final newline."""
     return json.dumps(settings.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
