@@ -386,9 +386,23 @@ def test_replay_list_shows_the_last_50_hands_and_scrolls(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
     app.frame(1 / 60)
     assert replays.scroll == 3 and "第52局" in replays.rows[0][1].label
-    for _ in range(6):  # past the end: the last page stays
+    # The keyboard moves a highlight and the page follows it: the first ↓ takes the top row shown, End the last row.
+    key(app, pygame.K_DOWN)
+    assert replays.list.selected == 3 and replays.scroll == 3
+    for _ in range(12):  # past the end: the last page stays
         key(app, pygame.K_PAGEDOWN)
-    assert replays.scroll == 50 - visible
+    assert replays.list.selected == 49 and replays.scroll == 50 - visible
     assert replays.rows[-1][1].hand is not None and replays.rows[-1][1].hand.hand_no == 5
     key(app, pygame.K_UP)
-    assert replays.scroll == 49 - visible
+    assert replays.list.selected == 48 and replays.scroll == 50 - visible
+    key(app, pygame.K_HOME)
+    assert replays.list.selected == 0 and replays.scroll == 0
+    for _ in range(visible):
+        key(app, pygame.K_DOWN)
+    assert replays.list.selected == visible and replays.scroll == 1
+    # Enter opens the highlighted hand: hand 55 - visible, the (visible + 1)th newest.
+    chosen = replays.list.chosen()
+    assert chosen is not None and f"第{55 - visible}局" in chosen.key.label
+    key(app, pygame.K_RETURN)
+    viewer = app.scenes[-1]
+    assert isinstance(viewer, ReplayScene) and viewer.hand_no == 55 - visible

@@ -33,6 +33,7 @@ from ..ui.banner import localize
 from ..ui.fonts import font
 from ..ui.i18n import tr
 from ..ui.palette import FELT, GOLD, GREY, WHITE
+from ..ui.row_list import Column, ListRow, RowList
 from ..ui.sizing import Painter, ui_for
 from ..ui.sound import Sound
 from .settings import apply
@@ -85,6 +86,7 @@ class _Menu(Scene):
     def _init_menu(self) -> None:
         self.rows: list[Row] = []
         self.focus: int | None = None
+        self.scrolled: RowList | None = None  # the screen's list, scrolled by the wheel and Page Up/Down
         self.paint = Painter()  # what was drawn, for the layout check (tests/app/ui/test_sizing.py)
 
     def activate(self, row: Row) -> None:  # pragma: no cover - each screen defines it
@@ -98,7 +100,14 @@ class _Menu(Scene):
         raise NotImplementedError
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
+        """↑/↓/←/→ move the gold frame, Space presses the framed row, Enter goes on, Esc goes back; the wheel and
+        Page Up/Down scroll the screen's list; a click presses a row."""
+        scrolling = event.type == pygame.MOUSEWHEEL or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+        )
+        if scrolling and self.scrolled is not None:
+            self.scrolled.handle_event(event)
+        elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT) and self.rows:
                 step = 1 if event.key in (pygame.K_DOWN, pygame.K_RIGHT) else -1
                 start = self.focus if self.focus is not None else (-1 if step > 0 else 0)
@@ -156,6 +165,8 @@ class CompetitionSetupScene(_Menu):
         if message:
             self.notes.append(message)
         self.child: Any = None
+        self.past_list = RowList((Column(),))  # the past competitions, newest first
+        self.scrolled = self.past_list
         self._read_past()
 
     def _read_past(self) -> None:
@@ -341,11 +352,10 @@ class CompetitionSetupScene(_Menu):
         y += ui.line()
         self.paint.text(surface, best, ui.small, WHITE, topleft=(x, y))
         y += step + ui.px(4)
-        for line in lines:
-            if y + step > bottom - ui.gap * 3:
-                break
-            self.paint.text(surface, line, ui.small, GREY, topleft=(x, y))
-            y += step
+        past = self.past_list
+        past.set_rows([ListRow((line,), colour=GREY) for line in lines])
+        past.place(pygame.Rect(x - ui.gap, y, width + 2 * ui.gap, max(step, bottom - ui.gap * 3 - y)), ui, ui.small)
+        past.draw(surface, self.paint)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -364,6 +374,8 @@ class CompetitionScene(_Menu):
         self.child: Any = None
         self.controller: Controller | None = None
         self._init_menu()
+        self.standings = RowList((), fit=True)  # the entrants, best first
+        self.scrolled = self.standings
 
     @classmethod
     def from_state(
@@ -525,42 +537,31 @@ class CompetitionScene(_Menu):
         self._frame(surface)
 
     def _draw_standings(self, surface: pygame.Surface, ui: Any, rect: pygame.Rect) -> None:
-        """Rank, name, level, points, hands won: the columns measured from their texts, the font as large as fits."""
+        """Rank, name, level, points, hands won: the columns measured from their texts, the font as large as fits,
+        the player's row marked."""
         t = self.t
         human = t.human()
         heads = [tr(k, self.lang) for k in ("comp.rank", "comp.name", "comp.level", "comp.points", "comp.hands_won")]
+        # The figures (points, hands won) line up on the right.
+        self.standings.columns = tuple(Column(h, align="right" if i >= 3 else "left") for i, h in enumerate(heads))
         rows = [
-            [
-                str(s.rank),
-                entrant_name(t, s.entrant, self.lang),
-                level_name(t.entrants[s.entrant].level, self.lang),
-                f"{s.points:+d}",
-                str(s.hands_won),
-            ]
+            ListRow(
+                (
+                    str(s.rank),
+                    entrant_name(t, s.entrant, self.lang),
+                    level_name(t.entrants[s.entrant].level, self.lang),
+                    f"{s.points:+d}",
+                    str(s.hands_won),
+                ),
+                key=s.entrant,
+                colour=GOLD if s.entrant == human else WHITE,
+                marked=s.entrant == human,
+            )
             for s in t.standings()
         ]
-        ranked = [s.entrant for s in t.standings()]
-        for size in range(ui.font, 9, -1):
-            f = font(size)
-            step = f.get_linesize() + ui.px(3)
-            widths = [max(f.size(r[c])[0] for r in [heads, *rows]) + 2 * ui.gap for c in range(5)]
-            if step * (len(rows) + 1) <= rect.height and sum(widths) <= rect.width:
-                break
-        spare = max(0, rect.width - sum(widths)) // 5
-        xs = [rect.left]
-        for width in widths[:-1]:
-            xs.append(xs[-1] + width + spare)
-        for x, head in zip(xs, heads, strict=True):
-            self.paint.text(surface, head, size, GREY, topleft=(x, rect.top))
-        y = rect.top + step
-        pygame.draw.line(surface, GREY, (rect.left, y - ui.px(2)), (rect.right, y - ui.px(2)), max(1, ui.px(1)))
-        for entrant, cells in zip(ranked, rows, strict=True):
-            you = entrant == human
-            if you:
-                pygame.draw.rect(surface, (40, 90, 64), pygame.Rect(rect.left, y, rect.width, step))
-            for x, cell in zip(xs, cells, strict=True):
-                self.paint.text(surface, cell, size, GOLD if you else WHITE, bold=you, topleft=(x, y + ui.px(1)))
-            y += step
+        self.standings.set_rows(rows)
+        self.standings.place(rect, ui)
+        self.standings.draw(surface, self.paint)
 
     def _draw_tables(self, surface: pygame.Surface, ui: Any, rect: pygame.Rect) -> None:
         """This round's tables: who sits where, and each finished table's points."""

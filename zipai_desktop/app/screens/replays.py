@@ -25,7 +25,8 @@ from ..scene import Scene
 from ..ui.banner import localize
 from ..ui.gui import manager
 from ..ui.i18n import tr
-from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ..ui.palette import FELT, GOLD, GREY, WHITE
+from ..ui.row_list import Column, ListRow, RowList
 from ..ui.sizing import Painter, ui_for
 from .replay_viewer import RED, ReplayScene, game_name, paint_image, seat_name, wrap
 
@@ -85,8 +86,7 @@ class ReplaysScene(Scene):
             self.hands = []
             self.messages.append((str(exc), RED))
         self.files: list[Entry] = []
-        self.scroll = 0
-        self.rows: list[tuple[pygame.Rect, Entry]] = []
+        self.list = RowList((Column(),), selectable=True, frame=True, empty=tr("replay.none", lang))
         self.folder = self._folder()
         self.paint = Painter()
         self._build_gui()
@@ -101,6 +101,7 @@ class ReplaysScene(Scene):
     # --- entries ----------------------------------------------------------------------------------------------------
 
     def entries(self) -> list[Entry]:
+        """The list's entries: the imported files first, then the stored hands, newest first."""
         return [*self.files, *(Entry(self._hand_label(row), hand=row) for row in self.hands)]
 
     def _hand_label(self, row: HandRow) -> str:
@@ -144,7 +145,7 @@ class ReplaysScene(Scene):
             label = f"{tr('replay.file_row', self.lang, name=path.name)}   {game}"
             files.append(Entry(label, record=record, path=path))
         self.files = files
-        self.scroll = 0
+        self.list.scroll = 0
         if not paths:
             self.messages.append((tr("replay.import_none", self.lang), GREY))
         else:
@@ -194,7 +195,18 @@ class ReplaysScene(Scene):
         for rect, kind, text_ in ((self.import_rect, "import", label), (back, "back", back_label)):
             self.gui_buttons[pygame_gui.elements.UIButton(rect, text_, self.gui)] = kind
 
+    @property
+    def rows(self) -> list[tuple[pygame.Rect, Entry]]:
+        """The entries shown when last drawn, with their boxes."""
+        return [(rect, row.key) for rect, row in self.list.shown]
+
+    @property
+    def scroll(self) -> int:
+        """The first entry shown."""
+        return self.list.scroll
+
     def button(self, kind: str) -> Any:
+        """The pygame_gui button of ``kind`` (import, back)."""
         return next((b for b, k in self.gui_buttons.items() if k == kind), None)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -206,42 +218,32 @@ class ReplaysScene(Scene):
             self.history.close()
         self.app.pop()
 
-    def _list_rect(self) -> tuple[pygame.Rect, int]:
+    def _list_rect(self) -> pygame.Rect:
         ui = self.ui
         w, h = self.size
         top = ui.px(24) + ui.line(ui.heading) + ui.gap + 2 * ui.line() + 2 * (ui.small + ui.px(6)) + ui.line(ui.small)
         bottom = self.bottom_bar - ui.gap - 4 * (ui.small + ui.px(4)) - ui.gap
-        return pygame.Rect(ui.margin, top, w - 2 * ui.margin, bottom - top), ui.line() + ui.px(8)
+        return pygame.Rect(ui.margin, top, w - 2 * ui.margin, bottom - top)
 
-    def _visible(self) -> int:
-        rect, row_h = self._list_rect()
-        return max(1, (rect.height - 12) // row_h)
-
-    def scroll_by(self, n: int) -> None:
-        most = max(0, len(self.entries()) - self._visible())
-        self.scroll = max(0, min(most, self.scroll + n))
+    def _rows(self) -> list[ListRow]:
+        """The entries as list rows: an imported file in gold, a stored hand in white."""
+        return [ListRow((e.label,), key=e, colour=GOLD if e.hand is None else WHITE) for e in self.entries()]
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The buttons, then the list (↑/↓, Page Up/Down, Home/End, the wheel; Enter or a click opens); Esc: back."""
         self.gui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
             if self.gui_buttons[event.ui_element] == "import":
                 self.import_files()
             else:
                 self.back()
-        elif event.type == pygame.KEYDOWN:
-            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self._visible()}
-            step[pygame.K_PAGEDOWN] = self._visible()
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-            elif event.key in step:
-                self.scroll_by(step[event.key])
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-3 * event.y)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, entry in self.rows:
-                if rect.collidepoint(event.pos):
-                    self.open(entry)
-                    return
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        else:
+            self.list.set_rows(self._rows())
+            chosen = self.list.handle_event(event)
+            if chosen is not None:
+                self.open(chosen.key)
 
     def update(self, dt: float) -> None:
         self.gui.update(dt)
@@ -264,44 +266,11 @@ class ReplaysScene(Scene):
         for img in wrap(tr("replay.folder_hint", self.lang), small, w - 2 * x0, GREY)[:2]:
             paint_image(paint, surface, img, "hint", (x0, y))
             y += small + ui.px(6)
-        rect, row_h = self._list_rect()
-        pygame.draw.rect(surface, PANEL, rect, border_radius=10)
-        pygame.draw.rect(surface, GREY, rect, width=1, border_radius=10)
+        rect = self._list_rect()
         paint.text(surface, tr("replay.recent", self.lang), small, GREY, bottomleft=(rect.left, rect.top - ui.px(4)))
-        entries = self.entries()
-        self.rows = []
-        if not entries:
-            paint.text(
-                surface, tr("replay.none", self.lang), size, GREY, topleft=(rect.left + ui.pad, rect.top + ui.pad)
-            )
-        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
-        visible = self._visible()
-        self.scroll = max(0, min(self.scroll, max(0, len(entries) - visible)))
-        bar = ui.px(14)
-        for i, entry in enumerate(entries[self.scroll : self.scroll + visible]):
-            r = pygame.Rect(
-                rect.left + ui.px(8), rect.top + ui.px(6) + i * row_h, rect.width - ui.px(16) - bar, row_h - 4
-            )
-            hover = r.collidepoint(mouse)
-            colour = GOLD if entry.hand is None else WHITE
-            paint.button(
-                surface,
-                r,
-                entry.label,
-                size,
-                fill=(60, 110, 80) if hover else FELT_DARK,
-                border=FELT_DARK,
-                colour=colour,
-                align="left",
-                pad=ui.pad,
-            )
-            self.rows.append((r, entry))
-        if len(entries) > visible:  # the scroll bar
-            track = pygame.Rect(rect.right - bar, rect.top + 8, ui.px(6), rect.height - 16)
-            pygame.draw.rect(surface, FELT_DARK, track, border_radius=3)
-            thumb_h = max(20, track.height * visible // len(entries))
-            thumb_y = track.top + (track.height - thumb_h) * self.scroll // max(1, len(entries) - visible)
-            pygame.draw.rect(surface, GREY, pygame.Rect(track.left, thumb_y, track.width, thumb_h), border_radius=3)
+        self.list.set_rows(self._rows())
+        self.list.place(rect, ui)
+        self.list.draw(surface, paint)
         y = rect.bottom + ui.gap
         # A message stops short of the back button.
         room = (self.button("back").rect.left if self.button("back") is not None else w - x0) - x0 - ui.gap

@@ -19,6 +19,7 @@ from ..ui.fonts import font
 from ..ui.gui import manager
 from ..ui.i18n import STRINGS, tr
 from ..ui.palette import FELT, GOLD, GREY, PANEL, WHITE
+from ..ui.row_list import Column, ListRow, RowList
 from ..ui.sizing import Painter, ui_for
 from .tutorial import wrap
 
@@ -199,22 +200,24 @@ class StatsScene(Scene):
         return int(back.rect.left) if back is not None else self.size[0] - self.ui.margin
 
     def _draw_figures(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        ui, paint = self.ui, self.paint
+        """The figures of :meth:`rows` as a two-column list: the label, and the value in gold on the right."""
+        ui = self.ui
         pad = ui.pad
         heading = f"{game_label(self.rules, self.lang)} · {period_label(self.days, self.lang)}"
-        paint.text(surface, heading, size + 2, GOLD, bold=True, topleft=(rect.left + pad, rect.top + pad))
-        rows = self.rows()
-        y = rect.top + pad + ui.line(size + 2)
-        step = max(ui.line(size) - ui.px(6), min(size * 2, (rect.bottom - pad - y) // len(rows)))
-        for label, value in rows:
-            paint.text(surface, label, size, WHITE, topleft=(rect.left + pad, y))
-            paint.text(surface, value, size, GOLD, bold=True, topright=(rect.right - pad, y))
-            y += step
+        self.paint.text(surface, heading, size + 2, GOLD, bold=True, topleft=(rect.left + pad, rect.top + pad))
+        top = rect.top + pad + ui.line(size + 2)
+        figures = RowList((Column(), Column(align="right", colour=GOLD, bold=True)), fit=True, spread=True)
+        figures.set_rows([ListRow(cells) for cells in self.rows()])
+        figures.place(
+            pygame.Rect(rect.left + pad - ui.gap, top, rect.width - 2 * (pad - ui.gap), rect.bottom - top), ui
+        )
+        figures.draw(surface, self.paint)
 
     def _draw_levels(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        ui, paint = self.ui, self.paint
+        """Hands, wins and net points against each opponent level, in the order beginner to strong."""
+        ui = self.ui
         pad = ui.pad
-        paint.text(
+        self.paint.text(
             surface,
             tr("stats.vs_title", self.lang),
             size + 2,
@@ -222,36 +225,17 @@ class StatsScene(Scene):
             bold=True,
             topleft=(rect.left + pad, rect.top + pad),
         )
-        y = rect.top + pad + ui.line(size + 2)
-        small = ui.small
-        headers = [tr(k, self.lang) for k in ("stats.level", "stats.vs_hands", "stats.vs_wins", "stats.vs_points")]
-        # Columns as wide as their header or widest cell, the free room shared out between them.
-        cells = [
-            [level_label(lv, self.lang), str(vs.hands), str(vs.wins), f"{vs.net_points:+d}"]
-            for lv, vs in self.stats.vs.items()
-        ]
-        widths = [max([ui.text_w(headers[i], small)] + [ui.text_w(c[i]) for c in cells]) for i in range(4)]
-        spare = max(0, rect.width - 2 * pad - sum(widths)) // 3
-        cols = [rect.left + pad]
-        rights = [rect.left + pad + widths[0]]
-        for i in range(1, 4):
-            rights.append(rights[-1] + spare + widths[i])
-        for i, header in enumerate(headers):
-            if i == 0:
-                paint.text(surface, header, small, GREY, topleft=(cols[0], y))
-            else:
-                paint.text(surface, header, small, GREY, topright=(rights[i], y))
-        y += ui.line(small)
-        pygame.draw.line(surface, GREY, (cols[0], y - ui.px(4)), (rights[-1], y - ui.px(4)), 1)
-        if not self.stats.vs:
-            paint.text(surface, tr("stats.empty", self.lang), size, GREY, topleft=(cols[0], y + ui.px(4)))
-            return
+        top = rect.top + pad + ui.line(size + 2)
+        heads = [tr(k, self.lang) for k in ("stats.level", "stats.vs_hands", "stats.vs_wins", "stats.vs_points")]
+        columns = (Column(heads[0]), *(Column(head, align="right") for head in heads[1:]))
+        levels = RowList(columns, fit=True, empty=tr("stats.empty", self.lang))
         order = {level: i for i, level in enumerate(LEVELS)}
-        for level, vs in sorted(self.stats.vs.items(), key=lambda item: (order.get(item[0], len(order)), item[0])):
-            row = [level_label(level, self.lang), str(vs.hands), str(vs.wins), f"{vs.net_points:+d}"]
-            for i, cell in enumerate(row):
-                if i == 0:
-                    paint.text(surface, cell, size, WHITE, topleft=(cols[0], y))
-                else:
-                    paint.text(surface, cell, size, WHITE, topright=(rights[i], y))
-            y += ui.line(size)
+        ranked = sorted(self.stats.vs.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
+        levels.set_rows(
+            [
+                ListRow((level_label(level, self.lang), str(vs.hands), str(vs.wins), f"{vs.net_points:+d}"))
+                for level, vs in ranked
+            ]
+        )
+        levels.place(pygame.Rect(rect.left + pad - ui.gap, top, rect.width - 2 * (pad - ui.gap), rect.bottom - top), ui)
+        levels.draw(surface, self.paint)
