@@ -16,6 +16,7 @@ from zipai_desktop.app.screens.setup import SetupScene
 from zipai_desktop.app.screens.title import TitleScene
 from zipai_desktop.app.table.scene import TableScene
 from zipai_desktop.app.table.settlement_panel import buttons as result_buttons
+from zipai_desktop.app.table.settlement_panel import frame_of
 from zipai_desktop.engine.actions import Discard, Hu, Pass
 from zipai_desktop.store.competition import load_competition
 from zipai_desktop.store.history import open_history
@@ -56,7 +57,9 @@ def play_table_by_input(app: App, table: TableScene) -> int:
         if app.scenes[-1] is not table:
             return moves  # the match is over and the table was left
         if table.show_result:
-            click(app, result_buttons(table)["next"].center)  # 下一局 / the match is over: back to the competition
+            click(
+                app, result_buttons(frame_of(table))["next"].center
+            )  # 下一局 / the match is over: back to the competition
             continue
         legal = table._my_decision()
         if not legal:

@@ -17,7 +17,7 @@ from zipai_desktop.app.main import App  # noqa: E402
 from zipai_desktop.app.screens.rules import RulesScene, inline, parse  # noqa: E402
 from zipai_desktop.app.screens.title import TitleScene  # noqa: E402
 from zipai_desktop.app.screens.tutorial import BOHU, DISCARDS, HUMAN_SEAT, STEPS, TutorialScene, tutorial_game  # noqa: E402
-from zipai_desktop.app.table.settlement_panel import buttons  # noqa: E402
+from zipai_desktop.app.table.settlement_panel import buttons, frame_of  # noqa: E402
 from zipai_desktop.app.ui.assets import asset_path, font_path  # noqa: E402
 from zipai_desktop.engine import events as ev  # noqa: E402
 from zipai_desktop.engine.actions import Chi, Discard, Hu, Pass, Peng  # noqa: E402
@@ -109,7 +109,7 @@ def test_tutorial_played_through_by_posted_input(lang: str, size: tuple[int, int
     what, todo = tutorial.banner_lines()
     assert "18" in what and todo
     # The settlement closes the tutorial with a click on its button.
-    click(buttons(tutorial.table)["next"].center)
+    click(buttons(frame_of(tutorial.table))["next"].center)
     app.frame(1 / 60)
     assert not app.scenes
     pygame.quit()

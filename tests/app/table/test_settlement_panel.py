@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
 from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.table.scene import TableScene  # noqa: E402
-from zipai_desktop.app.table.settlement_panel import build_panel, buttons  # noqa: E402
+from zipai_desktop.app.table.settlement_panel import build_panel, buttons, frame_of  # noqa: E402
 from zipai_desktop.app.ui.i18n import tr  # noqa: E402
 from zipai_desktop.engine.cards import parse_cards  # noqa: E402
 
@@ -107,11 +107,39 @@ def test_the_panel_folds_away_and_back_and_next_hand_stays_reachable() -> None:
     assert table.show_result and table.result_collapsed
     key(app, pygame.K_ESCAPE)
     assert not table.result_collapsed
-    press(app, buttons(table)["toggle"].center)
+    press(app, buttons(frame_of(table))["toggle"].center)
     assert table.result_collapsed
-    press(app, buttons(table)["toggle"].center)
+    press(app, buttons(frame_of(table))["toggle"].center)
     assert not table.result_collapsed
-    press(app, buttons(table)["toggle"].center)
-    press(app, buttons(table)["next"].center)  # 下一局 from the folded bar
+    press(app, buttons(frame_of(table))["toggle"].center)
+    press(app, buttons(frame_of(table))["next"].center)  # 下一局 from the folded bar
     assert not table.show_result and table.controller.match.played == 1
+    pygame.quit()
+
+
+def test_the_panel_is_drawn_from_values_without_a_table() -> None:
+    """A hand-made model in a frame: the open panel draws its title and its gold edge; folded, only the two buttons
+    in the top strip are drawn (the table under it is left as it was)."""
+    from zipai_desktop.app.table.settlement_panel import PanelFrame, PanelModel, draw_result, panel_rect
+    from zipai_desktop.app.ui.fonts import reset_caches
+
+    pygame.init()
+    reset_caches()  # fonts made before an earlier test's pygame.quit are dead
+    size = (1280, 720)
+    model = PanelModel(title="电脑1 胡了！", how="自摸", win_card=parse_cards("壹")[0], payments=["电脑2 付 10"])
+    model.seats.append(("电脑1", 10, 10))
+    surface = pygame.Surface(size)
+    surface.fill((1, 2, 3))
+    opened = PanelFrame(size, "zh", collapsed=False, match_over=False, card_w=40)
+    draw_result(opened, model, surface)
+    panel = panel_rect(size)
+    assert surface.get_at((panel.centerx, panel.top)) != (1, 2, 3)  # the gold edge
+    assert surface.get_at((panel.centerx, panel.centery))[:3] != (1, 2, 3)
+    surface.fill((1, 2, 3))
+    folded = PanelFrame(size, "zh", collapsed=True, match_over=True, card_w=40)
+    rects = buttons(folded)
+    assert rects["toggle"].bottom < panel.top and rects["next"].bottom < panel.top
+    draw_result(folded, model, surface)
+    assert surface.get_at((panel.centerx, panel.centery))[:3] == (1, 2, 3)
+    assert surface.get_at(rects["next"].center)[:3] != (1, 2, 3)
     pygame.quit()

@@ -397,9 +397,8 @@ def test_a_long_waits_list_stays_on_the_screen(table, size: tuple[int, int], lan
     scene.lang = lang
     scene.resize(size)
     many = [Wait(k, src, 20 + k, 3 + k % 3, ()) for k in range(0, 20, 2) for src in aids.SOURCES]
-    scene.current_waits = lambda: many  # type: ignore[method-assign]
     surface = pygame.Surface(size)
-    box = aids.draw_waits(scene, surface)
+    box = aids.draw_waits(dataclasses.replace(scene.aids_view(), waits=tuple(many)), surface)
     assert box is not None
     assert pygame.Rect((0, 0), size).contains(box)
     assert not box.colliderect(scene.layout.seats[0].hand) and not box.colliderect(scene.layout.buttons)

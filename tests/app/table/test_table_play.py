@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
 from zipai_desktop.app.table.controller import HUMAN, Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.table.scene import TableScene  # noqa: E402
-from zipai_desktop.app.table.settlement_panel import buttons  # noqa: E402
+from zipai_desktop.app.table.settlement_panel import buttons, frame_of  # noqa: E402
 from zipai_desktop.engine.actions import Discard, Hu, Pass  # noqa: E402
 
 
@@ -64,7 +64,7 @@ def test_a_human_plays_a_whole_hand_with_mouse_and_keys(rules: str, players: int
     assert table.show_result and controller.game.result is not None
     assert human_moves >= 1
     # The settlement screen goes on to the next hand with a click on 下一局.
-    click(buttons(table)["next"].center)
+    click(buttons(frame_of(table))["next"].center)
     app.frame(1 / 60)
     assert not table.show_result and controller.match.played == 1
     controller.close()
@@ -125,7 +125,7 @@ def test_hot_seat_next_hand_is_dealt_behind_the_cover(tmp_path: Path) -> None:
     app.push(table)
     _play_hot_seat(app, table)
     assert table.show_result and controller.match.played == 0
-    click(buttons(table)["next"].center)  # 下一局
+    click(buttons(frame_of(table))["next"].center)  # 下一局
     app.frame(1 / 60)
     assert controller.match.played == 1 and not table.show_result
     # Covered before anything of the new hand is shown, whoever the cover names (the last viewer included).

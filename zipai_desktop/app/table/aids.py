@@ -1,24 +1,40 @@
 """The table's aids: the 听 list (F2), the discard hint (F4), short toasts for the F-keys, the leave-the-hand dialog.
 
-Kept out of :mod:`table` so the scene stays about the play. Each draw function takes the scene and a surface.
+Kept out of the scene so the scene stays about the play. Each draw function takes an :class:`AidsView` (the values it
+draws, built by the table scene each frame) and a surface, so the aids are drawn and tested without a scene.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from ...engine.actions import Action
 from ...engine.cards import glyph
 from ...engine.waits import Wait
 from ...engine.win import Source
 from ..ui.fonts import text
 from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY, PANEL, WHITE
-from .hint import action_text, reason
-from .host import TableHost
+from .layout import Layout
 
 TOAST_SECONDS = 1.6
 SOURCES = (Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD)
+
+
+@dataclass(frozen=True)
+class AidsView:
+    """What the aids draw: the window, the language, the table's layout and the viewer's seat, the 听 list, the
+    hint's line and the toast's text."""
+
+    size: tuple[int, int]
+    lang: str
+    layout: Layout
+    viewer: int
+    rules: str
+    waits: tuple[Wait, ...] = ()  # empty: the waits aid is off, or nothing wins now
+    hint: str = ""  # empty: no hint shown
+    toast: str | None = None  # what an F-key toggled, while it shows
 
 
 def waits_entries(waits: list[Wait], rules: str, lang: str) -> list[str]:
@@ -39,7 +55,7 @@ def waits_entries(waits: list[Wait], rules: str, lang: str) -> list[str]:
     return out
 
 
-def waits_area(scene: TableHost) -> pygame.Rect:
+def waits_area(scene: AidsView) -> pygame.Rect:
     """Above the viewer's melds and pile, below the middle of the table, left of the claim prompt (never off the
     screen, never over the hand)."""
     lay = scene.layout
@@ -67,10 +83,10 @@ def _wrap(line: str, size: int, width: int) -> list[str]:
     return out
 
 
-def draw_waits(scene: TableHost, surface: pygame.Surface) -> pygame.Rect | None:
+def draw_waits(scene: AidsView, surface: pygame.Surface) -> pygame.Rect | None:
     """听: the cards that would win now, each with the 胡 / 舵 (胡息 / score) of each source. Not during the deal.
     Returns the box drawn (None when there is nothing to show)."""
-    waits = scene.current_waits()
+    waits = list(scene.waits)
     if not waits:
         return None
     area = waits_area(scene)
@@ -78,7 +94,7 @@ def draw_waits(scene: TableHost, surface: pygame.Surface) -> pygame.Rect | None:
         return None
     size = max(11, scene.layout.size[1] // 48)
     lines = [tr("helper.waits_title", scene.lang)]
-    for entry in waits_entries(waits, scene.view.rules, scene.lang):
+    for entry in waits_entries(waits, scene.rules, scene.lang):
         lines += _wrap(entry, size, area.width - 16)
     height = len(lines) * (size + 4) + 10
     while height > area.height and size > 9:  # many waits: a smaller font rather than off the screen
@@ -96,28 +112,20 @@ def draw_waits(scene: TableHost, surface: pygame.Surface) -> pygame.Rect | None:
     return box
 
 
-def toast(scene: TableHost, message: str) -> None:
-    scene.toast = [message, TOAST_SECONDS]
-
-
-def toggle_toast(scene: TableHost, name_key: str, on: bool) -> None:
-    """F1 / F2 / F3 / F4 say what they toggled."""
-    toast(scene, tr("toast.on" if on else "toast.off", scene.lang, name=tr(name_key, scene.lang)))
-
-
-def draw_toast(scene: TableHost, surface: pygame.Surface) -> None:
+def draw_toast(scene: AidsView, surface: pygame.Surface) -> None:
+    """The toast (what an F-key toggled), near the top in the middle, while it shows."""
     if scene.toast is None:
         return
     w, h = scene.size
     size = max(14, h // 34)
-    img = text(str(scene.toast[0]), size, WHITE, bold=True)
+    img = text(scene.toast, size, WHITE, bold=True)
     box = img.get_rect(midtop=(w // 2, int(h * 0.12)))
     pygame.draw.rect(surface, PANEL, box.inflate(28, 14), border_radius=10)
     pygame.draw.rect(surface, GOLD, box.inflate(28, 14), width=2, border_radius=10)
     surface.blit(img, box)
 
 
-def draw_confirm_leave(scene: TableHost, surface: pygame.Surface) -> None:
+def draw_confirm_leave(scene: AidsView, surface: pygame.Surface) -> None:
     """Esc at the table: leave this hand? Enter / Y leaves, Esc / N stays."""
     w, h = scene.size
     size = max(15, h // 30)
@@ -135,15 +143,9 @@ def draw_confirm_leave(scene: TableHost, surface: pygame.Surface) -> None:
     surface.blit(keys, keys.get_rect(midbottom=(panel.centerx, panel.bottom - 22)))
 
 
-def hint_text(scene: TableHost, action: Action) -> str:
-    obs = scene.controller.observation(scene.viewer)
-    why = reason(obs, action, tr, scene.lang)
-    return tr("hint.line", scene.lang, action=action_text(action, tr, scene.lang), reason=why)
-
-
-def draw_hint(scene: TableHost, surface: pygame.Surface) -> None:
+def draw_hint(scene: AidsView, surface: pygame.Surface) -> None:
     """The hint's line, just above the prompt area (right), while the decision it answers is open."""
-    line = scene.hint_line()
+    line = scene.hint
     if not line:
         return
     size = max(12, scene.layout.size[1] // 42)

@@ -15,7 +15,7 @@ from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from ..ui.sizing import ui_for
 from . import aids
 from .flights import meld_pos, pile_pos
-from .settlement_panel import draw_result
+from .settlement_panel import build_panel, draw_result, frame_of
 from .stakes_view import rate_text, totals_text
 from .state import TableState
 
@@ -24,6 +24,7 @@ class TableDrawing(TableState):
     """The table scene's painting of one frame."""
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The whole table: the seats, the middle, the animation, the prompt, the aids, the panel or the help."""
         surface.fill(FELT)
         w, h = self.size
         pygame.draw.ellipse(surface, FELT_DARK, self.layout.centre.inflate(int(w * 0.2), int(h * 0.2)), 0)
@@ -43,14 +44,15 @@ class TableDrawing(TableState):
             self._draw_log(surface)  # under the prompt: a wide 吃 choice may cover it
         self._draw_prompt(surface)
         self._draw_cues(surface)
-        aids.draw_hint(self, surface)
+        seen = self.aids_view()
+        aids.draw_hint(seen, surface)
         if self.show_result:
-            draw_result(self, surface)
+            draw_result(frame_of(self), build_panel(self), surface)
         elif self.show_help:
             self._draw_help(surface)
-        aids.draw_toast(self, surface)
+        aids.draw_toast(seen, surface)
         if self.confirm_leave:
-            aids.draw_confirm_leave(self, surface)
+            aids.draw_confirm_leave(seen, surface)
         self.banner.draw(surface, area=self._banner_area())
 
     def _banner_area(self) -> pygame.Rect:
@@ -266,7 +268,7 @@ class TableDrawing(TableState):
             img = cards.face(drag.kind, self.layout.hand_card_w, mark=True)
             surface.blit(img, img.get_rect(center=drag.pos))
         if self.helpers["waits"]:
-            aids.draw_waits(self, surface)
+            aids.draw_waits(self.aids_view(), surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -12,7 +12,6 @@ from ...engine.cards import glyph
 from ...store.settings import SPEED_RANGE, SettingsError, load_settings, save_settings
 from ..ui import cards
 from ..ui.i18n import tr
-from . import aids
 from .hand_columns import is_locked
 from .hand_view import DOUBLE_CLICK, DRAG_START, Drag
 from .settlement_panel import handle_result_event
@@ -34,6 +33,7 @@ class TableInput(TableState):
         self.buttons = []
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The banner, the leave dialog, the panel, the help, then the table's keys, clicks and drags."""
         if self.banner.handle_event(event):  # Esc or a click on the banner closes it, nothing else
             return
         if self.confirm_leave:
@@ -132,7 +132,7 @@ class TableInput(TableState):
         if event.key in toggles:
             name, label = toggles[event.key]
             self.helpers[name] = not self.helpers[name]
-            aids.toggle_toast(self, label, self.helpers[name])
+            self.toggle_toast(label, self.helpers[name])
             return
         if event.key == pygame.K_F4:
             self.request_hint()
@@ -174,7 +174,7 @@ class TableInput(TableState):
         settings, _ = load_settings()
         with contextlib.suppress(SettingsError, OSError):  # unwritable settings: the speed changes for this game only
             save_settings(dataclasses.replace(settings, animation_speed=self.speed))
-        aids.toast(self, f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}")
+        self.show_toast(f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}")
 
     def _click(self, pos: tuple[int, int]) -> None:
         for b in self.buttons:

@@ -2,8 +2,10 @@
 
 :func:`build_panel` turns the engine's result (its settlement breakdown: groups with their 胡, each 醒 card with the
 cards it counted, each payment line with its reason, each 名堂 with its 番) into a :class:`PanelModel` of lines and
-cards; :func:`draw_result` draws that model. Nothing here recomputes a rule. The panel collapses (Esc, or its 收起
-button) to a bar at the top so the whole table can be read, and reopens the same way; 下一局 (Enter) stays on both.
+cards; :func:`draw_result` draws that model in a :class:`PanelFrame` (the window, the language, folded or open). The
+table scene builds both, so the panel is drawn and tested without a scene. Nothing here recomputes a rule. The panel
+collapses (Esc, or its 收起 button) to a bar at the top so the whole table can be read, and reopens the same way;
+下一局 (Enter) stays on both.
 """
 
 from __future__ import annotations
@@ -52,6 +54,23 @@ class PanelModel:
     stakes: str = ""  # 倍率: each seat's payment in stake units and its balance (stakes_view)
     hands: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)  # every hand left, face up
     footer: str = ""
+
+
+@dataclass(frozen=True)
+class PanelFrame:
+    """Where and how the panel is drawn: the window's size, the language, folded or open, whether the match is over
+    (下一局 or 比赛结束), and the width of a small card."""
+
+    size: tuple[int, int]
+    lang: str
+    collapsed: bool
+    match_over: bool
+    card_w: int
+
+
+def frame_of(scene: TableHost) -> PanelFrame:
+    """The table scene's panel frame, as it is now."""
+    return PanelFrame(scene.size, scene.lang, scene.result_collapsed, scene.match_over, scene.layout.small_w)
 
 
 def _counts_to_cards(counts_text: str) -> tuple[int, ...]:
@@ -180,21 +199,21 @@ def panel_rect(size: tuple[int, int]) -> pygame.Rect:
     return rect
 
 
-def button_labels(scene: TableHost) -> dict[str, str]:
+def button_labels(scene: PanelFrame) -> dict[str, str]:
     """The buttons' words: ``toggle`` (收起 / 展开结算, Esc) and ``next`` (下一局 or 比赛结束, Enter)."""
-    toggle = tr("result.expand" if scene.result_collapsed else "result.collapse", scene.lang) + "  (Esc)"
+    toggle = tr("result.expand" if scene.collapsed else "result.collapse", scene.lang) + "  (Esc)"
     footer = tr("result.match_over" if scene.match_over else "result.next_hand", scene.lang)
     return {"toggle": toggle, "next": footer + "  (Enter)"}
 
 
-def buttons(scene: TableHost) -> dict[str, pygame.Rect]:
+def buttons(scene: PanelFrame) -> dict[str, pygame.Rect]:
     """The panel's buttons: ``toggle`` (收起 / 结算) and ``next`` (下一局), open or collapsed."""
     w, h = scene.size
     labels = button_labels(scene)
     size = max(13, h // 42)
     widest = max(font(size, bold=True).size(label)[0] for label in labels.values())
     bw, bh = max(140, w // 7, widest + 2 * max(12, h // 60)), max(36, h // 16)
-    if scene.result_collapsed:
+    if scene.collapsed:
         toggle = pygame.Rect(0, 0, bw, bh)
         toggle.topright = (w // 2 - 6, max(6, h // 90))
         nxt = pygame.Rect(0, 0, bw, bh)
@@ -216,7 +235,7 @@ def handle_result_event(scene: TableHost, event: pygame.event.Event) -> None:
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             scene.next_hand()
     elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        rects = buttons(scene)
+        rects = buttons(frame_of(scene))
         if rects["toggle"].collidepoint(event.pos):
             scene.result_collapsed = not scene.result_collapsed
         elif rects["next"].collidepoint(event.pos):
@@ -253,8 +272,8 @@ def _fit(s: str, size: int, width: int, colour: tuple[int, int, int], bold: bool
     return text(s, size, colour, bold=bold)
 
 
-def draw_result(self: TableHost, surface: pygame.Surface) -> None:
-    """The settlement panel, or its collapsed bar, over the table's final state."""
+def draw_result(self: PanelFrame, model: PanelModel, surface: pygame.Surface) -> None:
+    """The settlement panel showing ``model``, or its collapsed bar, over the table's final state."""
     w, h = self.size
     size = max(13, h // 42)
     u = max(1, h // 720)  # pixels per 720p pixel, for paddings and borders
@@ -264,8 +283,7 @@ def draw_result(self: TableHost, surface: pygame.Surface) -> None:
 
     labels = buttons(self)
     words = button_labels(self)
-    model = build_panel(self)
-    if self.result_collapsed:
+    if self.collapsed:
         _button(surface, labels["toggle"], words["toggle"], size, False)
         _button(surface, labels["next"], words["next"], size, True)
         return
@@ -278,7 +296,7 @@ def draw_result(self: TableHost, surface: pygame.Surface) -> None:
     y = panel.top + 10 * u
     surface.blit(_fit(model.title, size + 6, width, GOLD, True), (left, y))
     y += line_h(size + 6) + 4 * u
-    sw = max(14, int(self.layout.small_w * 0.9))
+    sw = max(14, int(self.card_w * 0.9))
     _, ch = cards.card_size(sw)
     if model.how:
         x = left

@@ -32,6 +32,7 @@ from . import aids
 from .controller import Controller
 from .flights import Animation, flights_for
 from .hand_view import HandView
+from .hint import action_text, reason
 from .layout import make_layout
 from .view_model import TableView
 
@@ -63,6 +64,7 @@ class TableState(Scene):
         on_exit: Callable[[], None] | None = None,
         sound: Sound | None = None,
     ) -> None:
+        """The table for ``controller``'s match, from the viewer's seat, at ``speed``; ``on_exit`` leaves it."""
         self.controller = controller
         self.sound = sound
         self.lang = lang
@@ -127,6 +129,7 @@ class TableState(Scene):
     # --- events and animation -------------------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the table out for the new window size (the cards are drawn again at their new size)."""
         self.size = size
         self.layout = make_layout(size, self.controller.config.players, self.viewer)
         cards.clear_cache()
@@ -148,6 +151,7 @@ class TableState(Scene):
         self.layout = make_layout(self.size, self.controller.config.players, seat)
 
     def skip_animations(self) -> None:
+        """Land every flight now and stop the win pause (the engine's present is shown at once)."""
         self.win_pause = 0.0
         if self.anim is not None:
             self.anim = None
@@ -183,6 +187,7 @@ class TableState(Scene):
             self.hide = set()
 
     def update(self, dt: float) -> None:
+        """Pace the table: the toast, the store's notices, the flights, the win pause, the next events and the bots."""
         self.clock += dt
         if self.toast is not None:
             self.toast[1] = float(self.toast[1]) - dt  # type: ignore[arg-type]
@@ -262,20 +267,46 @@ class TableState(Scene):
         """F4: ask the strong bot (from this seat's observation, off the UI thread) what it would do here."""
         if self.hint is not None:
             self.hint = None
-            aids.toggle_toast(self, "helper.hint", False)
+            self.toggle_toast("helper.hint", False)
             return
         if not self.hints_allowed():
-            aids.toast(self, tr("hint.off_in_counted", self.lang))
+            self.show_toast(tr("hint.off_in_counted", self.lang))
             return
         legal = self._my_decision()
         if not legal:
-            aids.toggle_toast(self, "helper.hint", True)
+            self.toggle_toast("helper.hint", True)
             return
-        aids.toggle_toast(self, "helper.hint", True)
+        self.toggle_toast("helper.hint", True)
         self._hint_key = self._decision_key()
         self.hint = self.controller.ask_hint(self.viewer)
         if not self.controller.config.practice:
             self.controller.mark_assisted()
+
+    def show_toast(self, message: str) -> None:
+        """Show ``message`` for a moment near the top of the table."""
+        self.toast = [message, aids.TOAST_SECONDS]
+
+    def toggle_toast(self, name_key: str, on: bool) -> None:
+        """F1 / F2 / F3 / F4 say what they toggled."""
+        self.show_toast(tr("toast.on" if on else "toast.off", self.lang, name=tr(name_key, self.lang)))
+
+    def _hint_text(self, action: Action) -> str:
+        """The hint's line: the action the strong bot would take, and why (from the viewer's observation)."""
+        why = reason(self.controller.observation(self.viewer), action, tr, self.lang)
+        return tr("hint.line", self.lang, action=action_text(action, tr, self.lang), reason=why)
+
+    def aids_view(self) -> aids.AidsView:
+        """The values the aids draw this frame: the 听 list (F2), the hint's line (F4), the toast."""
+        return aids.AidsView(
+            size=self.size,
+            lang=self.lang,
+            layout=self.layout,
+            viewer=self.viewer,
+            rules=self.view.rules,
+            waits=tuple(self.current_waits()),
+            hint=self.hint_line(),
+            toast=str(self.toast[0]) if self.toast is not None else None,
+        )
 
     def _decision_key(self) -> tuple[object, ...]:
         game = self.controller.game
@@ -289,12 +320,12 @@ class TableState(Scene):
             self.hint = None  # the decision it answered is gone
             return ""
         if isinstance(self.hint, Action):
-            return aids.hint_text(self, self.hint)
+            return self._hint_text(self.hint)
         if not self.hint.ready():  # type: ignore[attr-defined]
             return tr("hint.thinking", self.lang)
         action = self.hint.result()  # type: ignore[attr-defined]
         self.hint = action
-        return aids.hint_text(self, action) if isinstance(action, Action) else ""
+        return self._hint_text(action) if isinstance(action, Action) else ""
 
     # --- the open decision ------------------------------------------------------------------------------------
 
@@ -372,6 +403,7 @@ class TableState(Scene):
             self.on_exit()
 
     def next_hand(self) -> None:
+        """Close the settlement and deal the next hand, or leave a finished match."""
         self.show_result = False
         self.result_collapsed = False
         if self.match_over:
