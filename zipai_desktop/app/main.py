@@ -20,7 +20,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
 
 from .. import __version__
 from ..engine.jsonsafe import clip, name, printable
@@ -29,7 +28,7 @@ from ..engine.rules import get_rules
 from ..store.autosave import load_autosave
 from ..store.paths import HOME_ENV
 from ..store.settings import SettingsError, load_settings, save_settings
-from ..tools.args import MAX_PLAYERS, MAX_SEED_CHARS, counter, usage_message
+from ..tools.args import MAX_PLAYERS, MAX_SEED_CHARS, ExitingParser, counter
 from ..tools.args import seed as seed_arg
 from .scene import Scene
 
@@ -48,6 +47,7 @@ class App:
         resizable: bool = True,
         fullscreen: bool = False,
     ) -> None:
+        """Open the window (a hidden surface when ``headless``) at ``size``, in ``lang``, with no scene yet."""
         import pygame
 
         assert getattr(pygame, "IS_CE", False), "zipai needs pygame-ce, not upstream pygame"
@@ -215,17 +215,9 @@ def _speed(text: str) -> float:
     return value
 
 
-class _Parser(argparse.ArgumentParser):
-    """Bad options are one line on stderr (``zipai: argument --seed: ...``) and exit 2, as in every tool."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: {usage_message(message)}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def parser() -> argparse.ArgumentParser:
     """The window's options (``zipai --help`` shows them after the sub-commands)."""
-    p = _Parser(
+    p = ExitingParser(
         prog="zipai",
         description="字牌 Desktop: 桂林字牌 and 秀山博胡. Without options: the game window. With --demo: bots play "
         "every seat (with --screenshot, headless: the contract's screenshot mode).",
@@ -258,6 +250,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The window's options, checked beyond argparse (seats for the game, files to write); bad ones exit 2."""
     args = parser().parse_args(list(argv))
     if args.demo:
         allowed = get_rules(args.rules).players
@@ -382,6 +375,7 @@ def _run_demo(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``zipai`` without a sub-command: the game window, or the demo (bots at every seat); the exit code."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.home is not None:
         os.environ[HOME_ENV] = os.path.abspath(args.home)
