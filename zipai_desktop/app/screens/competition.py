@@ -73,6 +73,7 @@ def entrant_name(t: Tournament, entrant: int, lang: str) -> str:
 
 
 def level_name(level: str, lang: str) -> str:
+    """The bot level's word in ``lang`` (empty for the human entrant)."""
     return "" if level == HUMAN else tr(f"bot.{level}", lang)
 
 
@@ -146,7 +147,7 @@ class CompetitionSetupScene(_Menu):
     continue the saved one; the past competitions and the best finish."""
 
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
-
+        """The setup with the player's default game, the saved competition (if any) and the past ones."""
         self.app = app
         self.size = size
         self.lang = lang
@@ -183,6 +184,7 @@ class CompetitionSetupScene(_Menu):
     # --- choices ----------------------------------------------------------------------------------------------------
 
     def activate(self, row: Row) -> None:
+        """A click on (or Space at) a row: change that choice, or start, continue or go back."""
         if row.kind == "game":
             self.rules = row.key
             self.table_size = get_rules(self.rules).default_players
@@ -206,12 +208,14 @@ class CompetitionSetupScene(_Menu):
             self.back()
 
     def confirm(self) -> None:
+        """Enter: continue the saved competition, or start a new one."""
         if self.saved is not None:
             self.resume()
         else:
             self.start()
 
     def back(self) -> None:
+        """Back to the title."""
         self.app.pop()
 
     def start(self, *, seed: int | str | None = None, inline: bool = False) -> CompetitionScene:
@@ -235,7 +239,7 @@ class CompetitionSetupScene(_Menu):
         return scene
 
     def resume(self, *, inline: bool = False) -> CompetitionScene | None:
-
+        """Continue the saved competition (None, with a note, when its save is damaged)."""
         if self.saved is None:
             return None
         try:
@@ -253,6 +257,7 @@ class CompetitionSetupScene(_Menu):
         self.app.push(scene)
 
     def update(self, dt: float) -> None:
+        """Back from a competition: read the past competitions and the save again."""
         if self.child is not None and (not self.app.scenes or self.app.scenes[-1] is self):
             self.child = None  # back from the competition: the record may have grown
             self._read_past()
@@ -262,6 +267,7 @@ class CompetitionSetupScene(_Menu):
     # --- drawing ----------------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The choices, the past competitions and the best finish, the actions and the notes."""
         ui = ui_for(self.size)
         paint = self.paint
         paint.reset()
@@ -367,6 +373,7 @@ class CompetitionScene(_Menu):
     normal table scene), and the way on (next round, final). The session does the booking; this screen shows it."""
 
     def __init__(self, app: Any, size: tuple[int, int], lang: str, session: CompetitionSession) -> None:
+        """The competition of ``session``, shown over the setup screen."""
         self.app = app
         self.size = size
         self.lang = lang
@@ -476,6 +483,7 @@ class CompetitionScene(_Menu):
     # --- drawing --------------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The title and round, the standings (排名), this round's tables, the status, the actions."""
         ui = ui_for(self.size)
         paint = self.paint
         paint.reset()

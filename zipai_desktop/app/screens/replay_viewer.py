@@ -48,6 +48,7 @@ def seat_name(seat: int, seats: Sequence[str] | None, lang: str) -> str:
 
 
 def game_name(rules: str, lang: str) -> str:
+    """The game's name in ``lang`` (桂林字牌 / 秀山博胡), or the rules' own name when unknown."""
     return tr(f"game.{rules}", lang) if f"game.{rules}" in STRINGS else rules
 
 
@@ -106,6 +107,7 @@ class ReplayScene(Scene):
         seats: Sequence[str] | None = None,
         hand_no: int | None = None,
     ) -> None:
+        """A viewer of ``record`` (replayed to check it), at its deal; the hand's id, seats and number when stored."""
         if record is None:
             raise RecordError("no record to replay")
         self.app = app
@@ -159,6 +161,7 @@ class ReplayScene(Scene):
     # --- the state after step k -------------------------------------------------------------------------------------
 
     def goto(self, k: int) -> None:
+        """Show the table after the first ``k`` actions (0: the deal), replayed from the record."""
         k = max(0, min(self.total, k))
         if k == self.step:
             return
@@ -175,12 +178,15 @@ class ReplayScene(Scene):
                 self.step_events.append(seen)
 
     def forward(self) -> None:
+        """One action on."""
         self.goto(self.step + 1)
 
     def back(self) -> None:
+        """One action back."""
         self.goto(self.step - 1)
 
     def toggle_play(self) -> None:
+        """Start or stop playing the hand on its own (from the deal when at the end)."""
         self.playing = not self.playing
         self.clock = 0.0
         if self.playing and self.step >= self.total:
@@ -199,9 +205,11 @@ class ReplayScene(Scene):
     # --- words ------------------------------------------------------------------------------------------------------
 
     def name(self, seat: int) -> str:
+        """The seat's name in ``lang`` (你, 电脑n, or the stored name)."""
         return seat_name(seat, self.seats, self.lang)
 
     def describe_action(self, index: int) -> str:
+        """The record's action ``index`` in words: who did what."""
         seat, action = self.actions[index]
         who = self.name(seat)
         if isinstance(action, Discard):
@@ -215,10 +223,12 @@ class ReplayScene(Scene):
         return f"{who} {tr('action.pass', self.lang)}"
 
     def last_action(self) -> str:
+        """The line about the last action shown (or the deal)."""
         action = tr("replay.deal", self.lang) if self.step == 0 else self.describe_action(self.step - 1)
         return tr("replay.last_action", self.lang, action=action)
 
     def describe_event(self, e: ev.Event) -> str:
+        """One engine event in words (打, 吃, 碰, 偎, 跑, 提, 胡, ...), for the event log."""
         seat = getattr(e, "seat", None)
         who = self.name(seat) if isinstance(seat, int) else ""
         if isinstance(e, ev.Discarded):
@@ -278,9 +288,11 @@ class ReplayScene(Scene):
                 b.set_text(self._label("play"))  # type: ignore[attr-defined]  # (the dict keys are UIButtons)
 
     def button(self, kind: str) -> Any:
+        """The pygame_gui button of ``kind`` (start, prev, play, next, end, export, back)."""
         return next((b for b, k in self.gui_buttons.items() if k == kind), None)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the viewer out for the new window size."""
         self.size = size
         cards.clear_cache()
         self._build_gui()
@@ -303,6 +315,7 @@ class ReplayScene(Scene):
         return path
 
     def command(self, kind: str) -> None:
+        """Do what the button ``kind`` stands for (a step, play, export, back)."""
         if kind == "start":
             self.goto(0)
         elif kind == "prev":
@@ -325,6 +338,7 @@ class ReplayScene(Scene):
             self._label_play()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The buttons, and the keys: ←/→ step, Home/End, Space plays or stops, Esc goes back."""
         self.gui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
             self.command(self.gui_buttons[event.ui_element])
@@ -341,6 +355,7 @@ class ReplayScene(Scene):
                 self.command(keys[event.key])
 
     def update(self, dt: float) -> None:
+        """While playing, one action on at each interval of the chosen speed."""
         self.gui.update(dt)
         if not self.playing:
             return
@@ -396,6 +411,7 @@ class ReplayScene(Scene):
     # --- drawing ----------------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The table at this step: each seat's hand, melds and pile, the wall, the log and the buttons."""
         self.paint.reset()
         surface.fill(FELT)
         header, side, bands, card_w, two_rows = self._layout()
@@ -536,6 +552,7 @@ class ReplayScene(Scene):
 
 
 def card_aspect() -> float:
+    """A card's height over its width."""
     return cards.ASPECT
 
 

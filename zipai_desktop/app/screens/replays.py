@@ -72,6 +72,7 @@ class ReplaysScene(Scene):
     LIMIT = 50
 
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, history: History | None = None) -> None:
+        """The list from ``history`` (opened here, and closed on leaving, when not given)."""
         self.app = app
         self.size = size
         self.lang = lang
@@ -210,10 +211,12 @@ class ReplaysScene(Scene):
         return next((b for b, k in self.gui_buttons.items() if k == kind), None)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for the new window size."""
         self.size = size
         self._build_gui()
 
     def back(self) -> None:
+        """Back to the title (closing the history this screen opened)."""
         if self._own_history:
             self.history.close()
         self.app.pop()
@@ -246,9 +249,11 @@ class ReplaysScene(Scene):
                 self.open(chosen.key)
 
     def update(self, dt: float) -> None:
+        """Advance the buttons' hover and press animations."""
         self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The title, the folder, the list, the messages and the key hint."""
         w, h = self.size
         ui = self.ui
         paint = self.paint

@@ -44,6 +44,8 @@ def rules_file(rules: str, lang: str = "en") -> Any:
 
 @dataclass(frozen=True)
 class Block:
+    """One block of a rules page: a heading, a paragraph, a list item, a quote, a table, a rule or code."""
+
     kind: str  # heading | para | item | quote | table | rule | code
     text: str = ""
     level: int = 0  # heading level, or the list item's indent
@@ -84,6 +86,7 @@ def _cells(line: str) -> tuple[str, ...]:
 
 
 def parse(markdown: str) -> list[Block]:
+    """The blocks of a rules page written in the subset of Markdown the rules files use."""
     blocks: list[Block] = []
     lines = markdown.splitlines()
     i = 0
@@ -154,6 +157,8 @@ def parse(markdown: str) -> list[Block]:
 
 @dataclass(frozen=True)
 class Line:
+    """One laid-out line of the page: where it goes, its text, size and style."""
+
     y: int  # from the top of the page
     x: int  # from the left of the text column
     text: str
@@ -248,6 +253,7 @@ class RulesScene(Scene):
     """The rules of one game, scrolled, with a contents list to jump to a section."""
 
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", rules: str = "guilin") -> None:
+        """The rules page of ``rules`` (guilin or bohu) in ``lang``, at the top."""
         if rules not in GAMES:
             raise ValueError(f"rules must be one of {GAMES}, not {rules!r}")
         self.app = app
@@ -272,6 +278,7 @@ class RulesScene(Scene):
 
     @property
     def base_size(self) -> int:
+        """The body text's size in pixels."""
         return self.ui.font
 
     def view_rect(self) -> pygame.Rect:
@@ -346,9 +353,11 @@ class RulesScene(Scene):
 
     @property
     def max_scroll(self) -> int:
+        """How far the page scrolls: to its last line at the bottom of the view."""
         return max(0, self.page_height - self.view_rect().height + 16)
 
     def scroll_to(self, y: int) -> None:
+        """Scroll so that the page's ``y`` is at the top of the view (kept within the page)."""
         self.scroll = max(0, min(self.max_scroll, int(y)))
 
     def show(self, rules: str) -> None:
@@ -361,6 +370,7 @@ class RulesScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         # Keep the reading position as a fraction of the page.
+        """Lay the page out for the new window size, at the same place in the text."""
         fraction = self.scroll / self.page_height if self.page_height else 0.0
         self.size = size
         self._build()
@@ -369,6 +379,7 @@ class RulesScene(Scene):
     # --- the frame ----------------------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The buttons, the contents links, and the keys: ↑/↓, Page Up/Down, Home/End, the wheel, Esc."""
         self.gui.process_events(event)
         step = self.base_size * 3
         page = max(step, self.view_rect().height - self.base_size * 3)
@@ -405,13 +416,16 @@ class RulesScene(Scene):
                 self.app.pop()
 
     def update(self, dt: float) -> None:
+        """Advance the buttons' hover and press animations."""
         self.gui.update(dt)
 
     def visible_lines(self) -> list[Line]:
+        """The lines inside the view at this scroll."""
         view = self.view_rect()
         return [ln for ln in self.lines if ln.y + ln.size * 2 >= self.scroll and ln.y <= self.scroll + view.height]
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The page's lines in the view, the contents, the buttons."""
         w, h = self.size
         ui = self.ui
         paint = self.paint

@@ -42,6 +42,7 @@ class SettingsScene(Scene):
         lang: str = "zh",
         on_close: Callable[[Settings], None] | None = None,
     ) -> None:
+        """The settings as saved; ``on_close`` gets them when the screen closes."""
         self.app = app
         self.size = size
         self.settings, self.notes = load_settings()
@@ -52,6 +53,7 @@ class SettingsScene(Scene):
         self.paint = Painter()
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The window has a new size (the rows are laid out at each frame)."""
         self.size = size
 
     def _change(self, name: str) -> None:
@@ -86,6 +88,7 @@ class SettingsScene(Scene):
         self.app.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """↑/↓ move the gold frame, Space or Enter change the framed row, a click changes a row, Esc closes."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self._close()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.rows:
@@ -106,6 +109,7 @@ class SettingsScene(Scene):
                     return
 
     def update(self, dt: float) -> None:
+        """Nothing moves on this screen."""
         pass
 
     def _value(self, name: str) -> str:
@@ -123,6 +127,7 @@ class SettingsScene(Scene):
         return str(value)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Each setting with its value, the frame, the notes."""
         w, h = self.size
         ui = ui_for(self.size)
         paint = self.paint

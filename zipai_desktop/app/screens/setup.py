@@ -76,7 +76,7 @@ class SetupScene(Scene):
     """The new-game screen: game, players, seats and bot levels, rule options and stakes; Start opens the table."""
 
     def __init__(self, app: Any, size: tuple[int, int], *, lang: str = "zh", notes: list[str] | None = None) -> None:
-
+        """The setup with the last game's choices (the settings) and the autosaved match, if any."""
         self.app = app
         self.notes = list(notes or [])
         self.saved, message = load_autosave()
@@ -128,6 +128,7 @@ class SetupScene(Scene):
         self.bottom_bar = min(r.top for r in rects)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for the new window size."""
         self.size = size
         self._build_gui()
 
@@ -144,6 +145,7 @@ class SetupScene(Scene):
             self.options[name] = nxt
 
     def start(self) -> None:
+        """Start a new match with these choices (an option combination the rules refuse is shown instead)."""
         seats = []
         for s in range(self.players):
             kind = self.seats[s]
@@ -240,6 +242,7 @@ class SetupScene(Scene):
             save_settings(updated)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The buttons, then the rows: a click or Space changes a row, arrows move the frame, Enter starts."""
         self.gui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
             kind, key = self.gui_buttons[event.ui_element]
@@ -300,9 +303,11 @@ class SetupScene(Scene):
             return
 
     def update(self, dt: float) -> None:
+        """Advance the buttons' hover and press animations."""
         self.gui.update(dt)
 
     def stake_label(self, name: str) -> str:
+        """The stake choice ``name``'s button text (底分, 倍率, starting balance, hands, target)."""
         value = self.stake[name]
         if value is None:
             return tr(f"stakes.no_{name}", self.lang)
@@ -341,6 +346,7 @@ class SetupScene(Scene):
             self.rows.append(Row(rect, kind, key))
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The choices (game, players, seats, rule options, seed, practice, 倍率), the frame and the notes."""
         ui = self.ui
         paint = self.paint
         paint.reset()

@@ -29,14 +29,17 @@ LEVELS = ("beginner", "casual", "strong", "random")  # the order of the per-leve
 
 
 def game_label(rules: str | None, lang: str) -> str:
+    """The game filter's word in ``lang`` (None: all games)."""
     return tr("stats.all_games", lang) if rules is None else tr(f"game.{rules}", lang)
 
 
 def period_label(days: int | None, lang: str) -> str:
+    """The period filter's word in ``lang`` (None: all time)."""
     return tr("stats.all_time", lang) if days is None else tr(f"stats.last_{days}", lang)
 
 
 def level_label(level: str, lang: str) -> str:
+    """The bot level's word in ``lang`` (an unknown level as it is stored)."""
     return tr(f"bot.{level}", lang) if f"bot.{level}" in STRINGS else level
 
 
@@ -44,6 +47,7 @@ class StatsScene(Scene):
     """The statistics screen: results by game, period and opponent level, from the history."""
 
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, history: History | None = None) -> None:
+        """The figures from ``history`` (opened here, and closed on leaving, when not given), all games, all time."""
         self.app = app
         self.size = size
         self.lang = lang
@@ -61,6 +65,7 @@ class StatsScene(Scene):
     # --- figures ----------------------------------------------------------------------------------------------------
 
     def compute(self) -> None:
+        """Ask the history for the figures under the current filter (a broken database shows its message)."""
         since = datetime.now(UTC) - timedelta(days=self.days) if self.days is not None else None
         try:
             self.stats = self.history.stats(rules=self.rules, since=since)
@@ -127,18 +132,22 @@ class StatsScene(Scene):
         self.bottom_bar = back.top
 
     def button(self, kind: str, key: Any = None) -> Any:
+        """The pygame_gui button of ``kind`` (game, period, back) and ``key``."""
         return next((b for b, (k, v) in self.gui_buttons.items() if k == kind and v == key), None)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for the new window size."""
         self.size = size
         self._build_gui()
 
     def back(self) -> None:
+        """Back to the title (closing the history this screen opened)."""
         if self._own_history:
             self.history.close()
         self.app.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The filter buttons; ←/→ change the game, ↑/↓ the period; Esc goes back."""
         self.gui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
             kind, key = self.gui_buttons[event.ui_element]
@@ -158,11 +167,13 @@ class StatsScene(Scene):
             self.set_filter(self.rules, PERIODS[(PERIODS.index(self.days) + step) % len(PERIODS)])
 
     def update(self, dt: float) -> None:
+        """Advance the buttons' hover and press animations."""
         self.gui.update(dt)
 
     # --- drawing ----------------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The filters, the figures, the table by opponent level, the note."""
         w, h = self.size
         ui = self.ui
         paint = self.paint

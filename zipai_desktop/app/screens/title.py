@@ -44,6 +44,7 @@ class TitleScene(Scene):
     quit), the language buttons, and continuing a saved match."""
 
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
+        """The title with its menu; ``notes`` (a store's notices) show in the banner."""
         self.app = app
         self.size = size
         self.lang = lang
@@ -107,6 +108,7 @@ class TitleScene(Scene):
         return next((b for b, k in self.gui_buttons.items() if k == kind), None)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for the new window size."""
         self.size = size
         self._build_gui()
 
@@ -133,7 +135,7 @@ class TitleScene(Scene):
     # --- the choices ------------------------------------------------------------------------------------------------
 
     def choose(self, kind: str) -> None:
-
+        """Do what the menu entry ``kind`` stands for (a game, 比赛, a screen, the language, quit)."""
         if kind.startswith("lang:"):
             self.lang = kind.split(":", 1)[1]
             self._save_language()
@@ -173,6 +175,7 @@ class TitleScene(Scene):
     # --- the frame --------------------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The banner first, then the menu's buttons and keys (↑/↓, Enter, 0-9 open an entry, Esc quits)."""
         if self.banner.handle_event(event):  # Esc or a click on the banner closes it (Esc does not quit then)
             return
         self.gui.process_events(event)
@@ -206,6 +209,7 @@ class TitleScene(Scene):
         self.focus = kind
 
     def update(self, dt: float) -> None:
+        """Back from a screen: read the autosave and settings again; the banner shows the notes in turn."""
         if self.child is not None:
             self._back_on_top()
         self.banner.lang = self.lang
@@ -214,6 +218,7 @@ class TitleScene(Scene):
         self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The title, the menu, the notes and the banner."""
         w, h = self.size
         ui = self.ui
         paint = self.paint
@@ -253,6 +258,7 @@ class TutorialChoiceScene(Scene):
     GAMES = ("guilin", "bohu")
 
     def __init__(self, app: Any, size: tuple[int, int], lang: str, table_settings: Any = None) -> None:
+        """The choice of a tutorial (桂林字牌 or 秀山博胡); ``table_settings`` go to its table."""
         self.app = app
         self.size = size
         self.lang = lang
@@ -278,13 +284,16 @@ class TutorialChoiceScene(Scene):
         self.gui_buttons[pygame_gui.elements.UIButton(rect, back, self.gui)] = "back"
 
     def button(self, kind: str) -> Any:
+        """The pygame_gui button of ``kind`` (guilin, bohu, back)."""
         return next((b for b, k in self.gui_buttons.items() if k == kind), None)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for the new window size."""
         self.size = size
         self._build_gui()
 
     def choose(self, kind: str) -> None:
+        """Open the tutorial of the game ``kind``, or go back."""
         if kind == "back":
             self.app.pop()
             return
@@ -293,6 +302,7 @@ class TutorialChoiceScene(Scene):
         self.app.replace(TutorialScene(self.app, self.size, self.lang, game=kind, **settings))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The buttons; Esc goes back."""
         self.gui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
             self.choose(self.gui_buttons[event.ui_element])
@@ -303,9 +313,11 @@ class TutorialChoiceScene(Scene):
                 self.choose(self.GAMES[event.key - pygame.K_1])
 
     def update(self, dt: float) -> None:
+        """Advance the buttons' hover and press animations."""
         self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The heading, the explanation and the buttons."""
         w, h = self.size
         self.paint.reset()
         surface.fill(FELT)

@@ -123,6 +123,7 @@ def tutorial_game(game: str = "guilin") -> Game:
 
 
 def tutorial_controller(game: str = "guilin") -> Controller:
+    """The tutorial's table: the script's fixed deal, the player in seat 2 between two casual bots."""
     seats = [SeatConfig("casual", "bot 1"), SeatConfig(HUMAN, "you"), SeatConfig("casual", "bot 3")]
     config = GameConfig(rules=SCRIPTS[game].rules, players=3, seats=seats, seed="tutorial", hands=1)
     return Controller(config, inline_bots=True, game=tutorial_game(game))
@@ -132,6 +133,7 @@ class TutorialTable(TableScene):
     """The table with the tutorial's hooks: it stops at explained events and refuses off-script decisions."""
 
     def __init__(self, tutorial: TutorialScene, controller: Controller, size: tuple[int, int], **kwargs: Any) -> None:
+        """The table scene of ``tutorial`` (which pauses it at each explained move)."""
         self.tutorial = tutorial
         super().__init__(controller, size, **kwargs)
 
@@ -142,6 +144,7 @@ class TutorialTable(TableScene):
             self.anim = Animation([], set())  # holds the queue: the table goes on once the player has read the banner
 
     def update(self, dt: float) -> None:
+        """While the tutorial is paused only the flying cards move; otherwise the table plays on."""
         if self.tutorial.paused:
             if self.anim is not None:
                 self.anim.update(dt)  # the cards land and show where they went; the queue waits for the player
@@ -176,6 +179,7 @@ class TutorialScene(Scene):
         speed: float = 1.0,
         sound: Any = None,
     ) -> None:
+        """The tutorial of ``game`` at its first step; ``speed`` paces the bots' moves."""
         if game not in SCRIPTS:
             raise ValueError(f"no tutorial for {game!r}; there are {sorted(SCRIPTS)}")
         self.script = SCRIPTS[game]
@@ -242,9 +246,11 @@ class TutorialScene(Scene):
         return n < len(discards) and action == Discard(parse_card(discards[n]))
 
     def resume(self) -> None:
+        """Go on after an explanation."""
         self.paused = False
 
     def finish(self) -> None:
+        """Leave the tutorial (once), back to the screen under it."""
         if self.closed:
             return
         self.closed = True
@@ -254,10 +260,12 @@ class TutorialScene(Scene):
     # --- the scene ----------------------------------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the table out for the new window size."""
         self.size = size
         self.table.resize(size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """While paused: a click, Space or Enter goes on, Esc leaves; otherwise the table takes the input."""
         if self.paused:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.finish()
@@ -269,6 +277,7 @@ class TutorialScene(Scene):
         self.table.handle_event(event)
 
     def update(self, dt: float) -> None:
+        """The table plays on; at the next explained move (or the settlement) the tutorial pauses and explains it."""
         self.table.update(dt)
         if self.paused:
             return
@@ -284,6 +293,7 @@ class TutorialScene(Scene):
 
     @property
     def waiting_for_player(self) -> bool:
+        """The tutorial waits for the player: an explanation shown, the settlement, or the player's turn."""
         return self.paused or self.table.show_result or bool(self.table._my_decision())
 
     def banner_lines(self) -> tuple[str, str]:
@@ -321,10 +331,12 @@ class TutorialScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The table, then the explanation's banner over it."""
         self.table.draw(surface)
         self._draw_banner(surface)
 
     def banner_rect(self) -> pygame.Rect:
+        """Where the explanation goes: above the settlement panel, or clear of the player's hand and prompt."""
         w, h = self.size
         if self.table.show_result:
             # Above the settlement panel, in the strip it leaves at the top (its lines fill it from its top down).

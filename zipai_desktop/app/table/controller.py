@@ -72,6 +72,7 @@ class GameConfig:
     target: int | None = None  # the match ends when a seat's total reaches +/- this many points
 
     def __post_init__(self) -> None:
+        """No seats given: the player in seat 1, casual bots in the others."""
         if not self.seats:
             self.seats = [SeatConfig(HUMAN, "you")] + [SeatConfig("casual", f"bot {i}") for i in range(1, self.players)]
 
@@ -88,6 +89,7 @@ class Controller:
         resume: tuple[Match, Game | None] | None = None,
         game: Game | None = None,
     ) -> None:
+        """A match of ``config`` (or the resumed one), a hand dealt; bots think in a worker unless ``inline_bots``."""
         given = game
         self.config = config
         self.rules = get_rules(config.rules)
@@ -129,13 +131,16 @@ class Controller:
     # --- seats ----------------------------------------------------------------------------------------------------
 
     def is_human(self, seat: int) -> bool:
+        """The seat is played by a person at this screen."""
         return self.config.seats[seat].kind == HUMAN
 
     @property
     def humans(self) -> list[int]:
+        """The seats played by people at this screen."""
         return [s for s in range(self.config.players) if self.is_human(s)]
 
     def default_viewer(self) -> int:
+        """The seat the table is shown from: the first human seat (seat 0 when only bots play)."""
         humans = self.humans
         return humans[0] if humans else 0
 
@@ -153,6 +158,7 @@ class Controller:
 
     @property
     def has_new_events(self) -> bool:
+        """The engine has events the table has not taken yet."""
         return self.sent < len(self.game.events)
 
     def all_events(self, viewer: int) -> list[Event]:
@@ -164,9 +170,11 @@ class Controller:
 
     @property
     def to_act(self) -> int | None:
+        """The seat whose decision the engine waits for (None: nobody, e.g. the hand is over)."""
         return self.game.to_act
 
     def legal(self, seat: int) -> list[Action]:
+        """The seat's legal actions now."""
         return self.game.legal_actions(seat)
 
     def submit(self, seat: int, action: Action) -> str | None:
@@ -214,6 +222,7 @@ class Controller:
     # --- aids: the 听 list and the discard hint ----------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see of the game (its hand, the table, the counts)."""
         return observe(self.game, seat)
 
     def waits(self, seat: int) -> list[Wait]:
@@ -274,12 +283,14 @@ class Controller:
 
     @property
     def thinking(self) -> bool:
+        """A bot's decision is being worked out."""
         return self.decision is not None
 
     # --- hands ----------------------------------------------------------------------------------------------------
 
     @property
     def hand_over(self) -> bool:
+        """The hand has a result (a win or 荒庄)."""
         return self.game.result is not None
 
     def next_hand(self) -> bool:
@@ -298,6 +309,7 @@ class Controller:
         return True
 
     def close(self) -> None:
+        """Stop a bot's decision in progress and the worker process."""
         if self.decision is not None:
             self.decision.cancel()
         if self.runner is not None:

@@ -34,9 +34,11 @@ class Flight:
     angle: int = 0
 
     def done(self, t: float) -> bool:
+        """The flight has landed at time ``t``."""
         return t >= self.delay + self.duration
 
     def draw(self, surface: pygame.Surface, t: float) -> None:
+        """The card at its place along the flight at time ``t`` (nothing before its start)."""
         if t < self.delay:
             return
         p = ease((t - self.delay) / self.duration)
@@ -67,12 +69,15 @@ class Animation:
 
     @property
     def finished(self) -> bool:
+        """Every flight has landed."""
         return all(f.done(self.elapsed) for f in self.flights)
 
     def update(self, dt: float) -> None:
+        """Advance the animation's clock."""
         self.elapsed += dt
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Every flight at this moment."""
         for f in self.flights:
             f.draw(surface, self.elapsed)
 

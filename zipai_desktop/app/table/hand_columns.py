@@ -151,6 +151,7 @@ def flat(columns: Columns) -> list[tuple[int, int, int]]:
 
 
 def counts_of(columns: Columns) -> list[int]:
+    """The count vector (20 kinds) of the cards in ``columns``."""
     out = [0] * NUM_KINDS
     for column in columns:
         for k in column:

@@ -53,6 +53,7 @@ class HandView:
     """The columns of the hand in front of the screen, kept in step with the view model's count vector."""
 
     def __init__(self) -> None:
+        """An empty hand, not arranged by the player, nothing dragged."""
         self.columns: Columns = []
         self.hand: list[int] = []
         self.manual = False  # the player arranged the hand: keep their columns (reconcile), do not re-sort
@@ -79,6 +80,7 @@ class HandView:
         self.columns = auto_columns(self.hand)
 
     def reset(self) -> None:
+        """Forget the hand, its columns and any drag (a new hand is dealt)."""
         self.columns, self.hand, self.manual, self.drag = [], [], False, None
 
     # --- geometry -------------------------------------------------------------------------------------------------
@@ -107,10 +109,12 @@ class HandView:
         return [(c, r, k) for c, r, k in flat(self.columns) if not is_locked(self.columns[c], self.hand)]
 
     def selected(self) -> tuple[int, int, int] | None:
+        """The card under the keyboard cursor: (column, row, kind), or None when nothing can move."""
         free = self.free()
         return free[min(self.cursor, len(free) - 1)] if free else None
 
     def at(self, pos: tuple[int, int], area: pygame.Rect, card_w: int) -> CardSpot | None:
+        """The card under ``pos``, if any."""
         for spot in self.spots(area, card_w):
             if spot.hit.collidepoint(pos):
                 return spot

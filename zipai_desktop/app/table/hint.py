@@ -49,6 +49,7 @@ def _kept_shape(hand: list[int]) -> str:
 
 
 def action_text(action: Action, tr: Tr, lang: str) -> str:
+    """The hinted action in words (打 x, 吃, 碰, 胡, 过)."""
     if isinstance(action, Discard):
         return tr("hint.discard", lang, card=glyph(action.card))
     if isinstance(action, Hu):

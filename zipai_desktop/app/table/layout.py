@@ -142,10 +142,12 @@ class Layout:
 
     @property
     def hand_card_w(self) -> int:
+        """The width of a card in the player's hand (its columns' width when the columns set it)."""
         return self.column_w or self.hand_w
 
 
 def side_of(seat: int, viewer: int, players: int) -> str:
+    """Where ``seat`` sits as seen from ``viewer``: bottom, right, top or left."""
     d = (seat - viewer) % players
     if players == 2:
         return "bottom" if d == 0 else "top"
@@ -155,6 +157,7 @@ def side_of(seat: int, viewer: int, players: int) -> str:
 
 
 def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
+    """The places of everything on the table for a window of ``size``, seen from ``viewer``."""
     w, h = size
     hand_w = max(22, min(int(w / 27), int(h * 0.062)))
     small_w = max(14, int(hand_w * 0.6))

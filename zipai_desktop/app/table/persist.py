@@ -47,6 +47,7 @@ class Persistence:
         return [{"kind": s.kind, "name": s.name} for s in controller.config.seats]
 
     def start_match(self, controller: Controller) -> None:
+        """Open the match in the history (or go on under its entry) and save the autosave."""
         if self.match_id is not None and not self._has_match(self.match_id, controller):
             self.match_id = None  # the history was replaced (moved aside): the match goes on under a new entry
         if self.match_id is None:  # a new match (a resumed one goes on under its history entry)
@@ -73,6 +74,7 @@ class Persistence:
             self.hand_finished(controller)
 
     def after_action(self, controller: Controller) -> None:
+        """Save the autosave after an action (a failure shows once, the game goes on)."""
         try:
             state = match_state(controller.match, self._seats(controller), controller.game)
             state["history_match"] = self.match_id
@@ -90,6 +92,7 @@ class Persistence:
             self.messages.append(f"history not recorded: {exc}")
 
     def hand_finished(self, controller: Controller) -> None:
+        """Book the finished hand in the history."""
         if self.match_id is None:
             return
         try:
@@ -120,6 +123,7 @@ class Persistence:
         return True
 
     def match_finished(self, controller: Controller) -> None:
+        """Book the match's totals and clear the autosave."""
         try:
             if self.match_id is not None:
                 self.history.finish_match(self.match_id, controller.match.totals)
@@ -145,6 +149,7 @@ class CompetitionPersistence(Persistence):
     competition save (never the plain autosave), and the finished match is booked as the table's result."""
 
     def __init__(self, session: CompetitionSession, *, match_id: int | None = None) -> None:
+        """Save to the competition ``session`` rather than the autosave."""
         super().__init__(match_id=match_id)
         self.session = session
 

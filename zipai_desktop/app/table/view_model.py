@@ -44,6 +44,7 @@ class TableView:
     log: list[ev.Event] = field(default_factory=list)
 
     def reset(self, started: ev.HandStarted) -> None:
+        """Start the view of a new hand from its first event."""
         n = started.players
         self.players, self.rules, self.dealer = n, started.rules, started.dealer
         self.hand = [0] * NUM_KINDS

@@ -39,6 +39,7 @@ class Banner:
     SECONDS = 10.0
 
     def __init__(self, lang: str = "zh") -> None:
+        """An empty banner in ``lang``."""
         self.lang = lang
         self.queue: list[str] = []
         self.left = 0.0
@@ -47,6 +48,7 @@ class Banner:
 
     @property
     def visible(self) -> bool:
+        """A message is showing."""
         return bool(self.queue)
 
     @property
@@ -71,6 +73,7 @@ class Banner:
             self.left = self.SECONDS
 
     def extend(self, messages: Any) -> None:
+        """Queue each of ``messages``."""
         for message in messages:
             self.push(message)
 
@@ -83,6 +86,7 @@ class Banner:
             self.rect = None
 
     def update(self, dt: float) -> None:
+        """Count the showing message down; the next one follows."""
         if self.queue:
             self.left -= dt
             if self.left <= 0:

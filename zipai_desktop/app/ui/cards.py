@@ -49,6 +49,7 @@ def red_mark(width: int) -> list[tuple[int, int]]:
 
 
 def card_size(width: int) -> tuple[int, int]:
+    """A card's (width, height) at ``width``."""
     return width, int(width * ASPECT)
 
 
@@ -87,6 +88,7 @@ def face(kind: int, width: int, *, dim: bool = False, mark: bool = False) -> pyg
 
 @lru_cache(maxsize=64)
 def back(width: int) -> pygame.Surface:
+    """A card's back at ``width`` (cached)."""
     w, h = card_size(width)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, w // 7)
@@ -107,6 +109,7 @@ def rotated(kind: int, width: int, angle: int) -> pygame.Surface:
 
 
 def clear_cache() -> None:
+    """Forget the drawn cards (a new card size or style)."""
     face.cache_clear()
     back.cache_clear()
     rotated.cache_clear()

@@ -32,6 +32,7 @@ def _font_file(bold: bool) -> Path | None:
 
 @lru_cache(maxsize=128)
 def font(size: int, *, bold: bool = False) -> pygame.font.Font:
+    """The game's font (with Chinese glyphs) at ``size`` px, bold or regular."""
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(_font_file(bold), max(6, size))

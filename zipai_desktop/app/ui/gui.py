@@ -29,4 +29,5 @@ def theme(size: int = 16) -> dict[str, Any]:
 
 
 def manager(size: tuple[int, int], font_size: int = 16) -> pygame_gui.UIManager:
+    """A pygame_gui manager for a window of ``size``, with the game's theme at ``font_size``."""
     return pygame_gui.UIManager(size, theme(font_size))

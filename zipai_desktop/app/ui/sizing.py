@@ -74,6 +74,7 @@ class Ui:
         return font(size or self.font).get_linesize() + self.px(10, 6)
 
     def text_w(self, label: str, size: int | None = None, *, bold: bool = False) -> int:
+        """The width of ``label`` in pixels at ``size`` (default: the body text)."""
         return font(size or self.font, bold=bold).size(label)[0]
 
     def button_w(self, label: str, size: int | None = None, *, bold: bool = False, least: int = 0) -> int:
@@ -132,6 +133,7 @@ class Painter:
     drawn: list[Drawn] = field(default_factory=list)
 
     def reset(self) -> None:
+        """Forget what was drawn (the start of a frame's drawing)."""
         self.drawn.clear()
 
     def text(

@@ -19,6 +19,7 @@ class Sound:
     """The table's sound effects, with a volume (0..1) and a mute switch."""
 
     def __init__(self, volume: float = 0.8, muted: bool = False) -> None:
+        """Sounds at ``volume`` (0 to 1), muted or not."""
         self._volume = 0.8
         self.volume = volume
         self.muted = bool(muted)
@@ -33,6 +34,7 @@ class Sound:
 
     @property
     def volume(self) -> float:
+        """The volume, 0 to 1."""
         return self._volume
 
     @volume.setter
