@@ -320,7 +320,7 @@ class RulesScene(Scene):
             element = pygame_gui.elements.UIButton(rect, labels[i], self.gui)
             self.gui_buttons[element] = kinds[i]
             if kinds[i] == f"game:{self.rules}":
-                element.select()
+                element.select()  # type: ignore[no-untyped-call]  # pygame_gui's select() has no annotations
         self.bar_buttons_left = min(r.left for r in rects)
 
     def _build_toc(self) -> None:

@@ -261,9 +261,9 @@ class TableDrawing(TableState):
             img = cards.face(spot.kind, spot.rect.width, dim=spot.locked, mark=mark)
             surface.blit(img, spot.rect.move(0, -6 if hover else 0))
         if chosen is not None:  # the cursor: an outline round the part of the card that shows
-            spot = next((s for s in spots if (s.col, s.row) == chosen[:2]), None)
-            if spot is not None:
-                pygame.draw.rect(surface, GOLD, spot.hit.inflate(4, 4), width=3, border_radius=6)
+            cursor = next((s for s in spots if (s.col, s.row) == chosen[:2]), None)
+            if cursor is not None:
+                pygame.draw.rect(surface, GOLD, cursor.hit.inflate(4, 4), width=3, border_radius=6)
         if drag is not None:
             img = cards.face(drag.kind, self.layout.hand_card_w, mark=True)
             surface.blit(img, img.get_rect(center=drag.pos))

@@ -69,10 +69,10 @@ class TableInput(TableState):
             if abs(event.pos[0] - drag.start[0]) + abs(event.pos[1] - drag.start[1]) >= DRAG_START:
                 drag.active = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            drag = self.hand_view.drag
+            dropped = self.hand_view.drag
             self.hand_view.drag = None
-            if drag is not None and drag.active:
-                self._drop(drag, event.pos)
+            if dropped is not None and dropped.active:
+                self._drop(dropped, event.pos)
             else:
                 self._click(event.pos)
 

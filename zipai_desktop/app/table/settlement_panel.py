@@ -108,9 +108,11 @@ def build_panel(scene: TableHost) -> PanelModel:
             xing = tuple(i for i, k in enumerate(g.cards) if k in counted)
             model.groups.append(GroupView(g.kind, g.cards, g.hu, win_at, xing))
         if won.card is not None and not marked:  # the winning card went into an exposed meld (a 扫 / 跑 / 碰)
-            for i, g in enumerate(model.groups):
-                if won.card in g.cards:
-                    model.groups[i] = GroupView(g.kind, g.cards, g.value, g.cards.index(won.card), g.xing)
+            for i, shown in enumerate(model.groups):
+                if won.card in shown.cards:
+                    model.groups[i] = GroupView(
+                        shown.kind, shown.cards, shown.value, shown.cards.index(won.card), shown.xing
+                    )
                     break
         if guilin:
             _guilin_lines(scene, settlement, model, unit)
@@ -305,8 +307,8 @@ def draw_result(self: PanelFrame, model: PanelModel, surface: pygame.Surface) ->
             rect = surface.blit(img, (x + 2 * u, y))
             pygame.draw.rect(surface, GOLD, rect.inflate(4 * u, 4 * u), width=2 * u, border_radius=4 * u)
             x = rect.right + 12 * u
-        line = _fit(model.how, size + 2, left + width - x, WHITE, True)
-        surface.blit(line, (x, y + (ch - line.get_height()) // 2 if model.win_card is not None else y))
+        how_img = _fit(model.how, size + 2, left + width - x, WHITE, True)
+        surface.blit(how_img, (x, y + (ch - how_img.get_height()) // 2 if model.win_card is not None else y))
         y += (ch if model.win_card is not None else line_h(size + 2)) + 10 * u
     if model.groups:
         x = left
@@ -326,13 +328,13 @@ def draw_result(self: PanelFrame, model: PanelModel, surface: pygame.Surface) ->
             x += gw + max(8 * u, sw // 2)
         y += row_h + 4 * u
     for card, what in model.xing:
-        label = text(tr("result.xing", self.lang), size, GREY)
-        surface.blit(label, (left, y + (ch - label.get_height()) // 2))
-        x = left + label.get_width() + 10 * u
+        xing_img = text(tr("result.xing", self.lang), size, GREY)
+        surface.blit(xing_img, (left, y + (ch - xing_img.get_height()) // 2))
+        x = left + xing_img.get_width() + 10 * u
         rect = surface.blit(cards.face(card, sw), (x, y))
         _xing_dot(surface, rect)
-        line = _fit(what, size, left + width - rect.right - 12 * u, WHITE)
-        surface.blit(line, (rect.right + 12 * u, y + (ch - line.get_height()) // 2))
+        what_img = _fit(what, size, left + width - rect.right - 12 * u, WHITE)
+        surface.blit(what_img, (rect.right + 12 * u, y + (ch - what_img.get_height()) // 2))
         y += ch + 8 * u
     for line in (model.value, model.ming_tang):
         if line:
@@ -365,9 +367,9 @@ def draw_result(self: PanelFrame, model: PanelModel, surface: pygame.Surface) ->
         for name, held in model.hands:
             if y + hh > bottom:
                 break
-            label = text(name, size, GREY)
-            surface.blit(label, (left, y + (hh - label.get_height()) // 2))
-            x = left + max(label.get_width() + 10 * u, w // 10)
+            name_img = text(name, size, GREY)
+            surface.blit(name_img, (left, y + (hh - name_img.get_height()) // 2))
+            x = left + max(name_img.get_width() + 10 * u, w // 10)
             step = min(hw + u, (left + width - x - hw) // max(1, len(held) - 1)) if len(held) > 1 else hw
             for i, k in enumerate(held):
                 surface.blit(cards.face(k, hw), (x + i * step, y))

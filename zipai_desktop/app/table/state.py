@@ -368,8 +368,8 @@ class TableState(Scene):
                 width = len(flat) * (cw + 2) + 6 * (len(a.groups) - 1) + 8 + labels
                 rect = pygame.Rect(area.right - width, gy + i * (ch + 12), width, ch + 8)
                 self.buttons.append(Button(rect, a, "", flat, str(i + 1)))
-        for a, label, key in simple:
-            self.buttons.append(Button(pygame.Rect(x, y, bw, bh), a, label, (), key))
+        for a, word, hotkey in simple:
+            self.buttons.append(Button(pygame.Rect(x, y, bw, bh), a, word, (), hotkey))
             x += bw + 6
             if x + bw > area.right + 1:
                 x, y = area.left, y + bh + 6
