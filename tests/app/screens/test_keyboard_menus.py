@@ -69,6 +69,31 @@ def test_settings_by_keyboard() -> None:
     pygame.quit()
 
 
+def test_settings_rows_and_the_back_button_form_a_ring() -> None:
+    """The rows are one list: ↑ from the first row frames the back button (Enter then closes), ↓ from it the first
+    row again; a click on a row changes that setting and moves the highlight there."""
+    app = App((1280, 720), "en", headless=True, resizable=False)
+    scene = SettingsScene(app, (1280, 720), lang="en")
+    app.push(scene)
+    app.frame(1 / 60)
+    assert scene.list.selected == 0 and not scene.on_back
+    key(app, pygame.K_UP)
+    assert scene.on_back
+    key(app, pygame.K_DOWN)
+    assert not scene.on_back and scene.list.selected == 0
+    rect = next(r for r, name in scene.rows if name == "sound")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=rect.center))
+    app.frame(1 / 60)
+    chosen = scene.list.chosen()
+    assert chosen is not None and chosen.key == "sound" and not load_settings()[0].sound
+    for _ in range(len(scene.list.rows) - scene.list.selected):  # down past the last row: the back button
+        key(app, pygame.K_DOWN)
+    assert scene.on_back
+    key(app, pygame.K_RETURN)
+    assert not app.scenes
+    pygame.quit()
+
+
 @pytest.mark.parametrize("resume", [False, True])
 def test_title_number_keys_stay_fixed_whether_or_not_resume_is_shown(resume: bool) -> None:
     """Each number key opens the same entry, and its button carries that number, with or without 继续上局 (0)."""

@@ -15,6 +15,7 @@ from zipai_desktop.app.ui.sizing import Painter, problems, ui_for
 
 @pytest.fixture(autouse=True)
 def _pygame() -> Iterator[None]:
+    reset_caches()  # fonts made before another test's pygame.quit are dead
     pygame.init()
     pygame.display.set_mode((1280, 720))
     yield

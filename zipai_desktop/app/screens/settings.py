@@ -17,7 +17,8 @@ from ..table import layout
 from ..ui import cards
 from ..ui.banner import localize
 from ..ui.i18n import tr
-from ..ui.palette import FELT, GOLD, GREY, PANEL, WHITE
+from ..ui.palette import FELT, GOLD, GREY
+from ..ui.row_list import Column, ListRow, RowList, choice_step
 from ..ui.sizing import Painter, ui_for
 
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
@@ -48,8 +49,10 @@ class SettingsScene(Scene):
         self.settings, self.notes = load_settings()
         self.lang = lang  # the screen speaks the language it was opened in; changing it here changes both
         self.on_close = on_close
-        self.rows: list[tuple[pygame.Rect, str]] = []
-        self.focus = 0  # keyboard: ↑/↓ move, Enter or Space changes the row
+        # Each setting a row of the list: its name, and its value in gold on the right.
+        self.list = RowList((Column(), Column(align="right", colour=GOLD, bold=True)), selectable=True, selected=0)
+        self.on_back = False  # keyboard: ↓ from the last row frames the back button, ↑ goes back to the rows
+        self.back_rect = pygame.Rect(0, 0, 0, 0)
         self.paint = Painter()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -65,12 +68,15 @@ class SettingsScene(Scene):
             s = dataclasses.replace(s, animation_speed=SPEEDS[(i + 1) % len(SPEEDS)])
         elif name in CHOICES:
             options = CHOICES[name]
-            s = dataclasses.replace(s, **{name: options[(options.index(getattr(s, name)) + 1) % len(options)]})
+            # The field is named at run time: its value typed Any, as dataclasses.replace cannot check a name.
+            cycled: dict[str, Any] = {name: options[(options.index(getattr(s, name)) + 1) % len(options)]}
+            s = dataclasses.replace(s, **cycled)
         elif name == "volume":
             i = min(range(len(VOLUMES)), key=lambda k: abs(VOLUMES[k] - s.volume))
             s = dataclasses.replace(s, volume=VOLUMES[(i + 1) % len(VOLUMES)])
         else:
-            s = dataclasses.replace(s, **{name: not getattr(s, name)})
+            flipped: dict[str, Any] = {name: not getattr(s, name)}
+            s = dataclasses.replace(s, **flipped)
         self.settings = s
         self.lang = s.language
         save_settings(s)
@@ -87,26 +93,43 @@ class SettingsScene(Scene):
             self.on_close(self.settings)
         self.app.pop()
 
+    @property
+    def rows(self) -> list[tuple[pygame.Rect, str]]:
+        """Each setting's row as last drawn, then the back button: (box, name)."""
+        return [(rect, row.key) for rect, row in self.list.shown] + [(self.back_rect, "back")]
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        """↑/↓ move the gold frame, Space or Enter change the framed row, a click changes a row, Esc closes."""
+        """↑/↓ move the highlight (on to the back button below the rows), Enter or Space changes the highlighted row,
+        a click changes a row, Esc closes."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self._close()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.rows:
-            self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.rows)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.rows:
-            name = self.rows[self.focus][1]
-            if name == "back":
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            chosen = self.list.chosen()
+            if self.on_back:
                 self._close()
-            else:
-                self._change(name)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, name in self.rows:
-                if rect.collidepoint(event.pos):
-                    if name == "back":
-                        self._close()
-                    else:
-                        self._change(name)
-                    return
+            elif chosen is not None:
+                self._change(chosen.key)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            # The back button follows the last row, and the first row follows the back button (a ring).
+            down, last = event.key == pygame.K_DOWN, len(self.list.rows) - 1
+            if self.on_back:
+                self.on_back = False
+                self.list.selected = 0 if down else last
+                self.list.focused = True
+                return
+            if self.list.selected == (last if down else 0):
+                self.on_back = True
+                self.list.focused = False
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.back_rect.collidepoint(event.pos):
+            self._close()
+            return
+        chosen = self.list.handle_event(event)
+        if chosen is not None:
+            self.on_back, self.list.focused = False, True
+            self._change(chosen.key)
 
     def update(self, dt: float) -> None:
         """Nothing moves on this screen."""
@@ -137,7 +160,6 @@ class SettingsScene(Scene):
         x0, y = ui.margin, ui.px(40)
         paint.text(surface, tr("settings.title", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, y))
         y += ui.line(ui.heading) + ui.gap
-        self.rows = []
         names = [
             "language",
             "animation_speed",
@@ -154,31 +176,15 @@ class SettingsScene(Scene):
         # As wide as the longest label and value need, at least 60% of the window.
         need = max(ui.text_w(label) + ui.text_w(value, bold=True) for label, value in pairs) + 4 * ui.pad
         row_w = min(w - 2 * x0, max(int(w * 0.6), need))
+        self.list.set_rows([ListRow(pair, key=name) for name, pair in zip(names, pairs, strict=True)])
+        self.list.place(pygame.Rect(x0, y, row_w, choice_step(ui) * len(names)), ui)
+        self.list.draw(surface, paint)
+        y = self.list.rect.bottom
         row_h = ui.line()
-        step = row_h + ui.px(8)
-        for name, (label, value) in zip(names, pairs, strict=False):
-            rect = pygame.Rect(x0, y, row_w, row_h)
-            pygame.draw.rect(surface, PANEL, rect, border_radius=8)
-            if len(self.rows) == self.focus:
-                pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=8)
-            paint.area(rect)
-            paint.text(surface, label, size, WHITE, box=rect, midleft=(rect.left + ui.pad, rect.centery))
-            paint.text(surface, value, size, GOLD, bold=True, box=rect, midright=(rect.right - ui.pad, rect.centery))
-            self.rows.append((rect, name))
-            y += step
         label = tr("setup.back", self.lang)
         back = pygame.Rect(x0, y + ui.gap * 2, ui.button_w(label, bold=True, least=ui.px(140)), int(row_h * 1.1))
-        paint.button(
-            surface,
-            back,
-            label,
-            size,
-            fill=(50, 100, 70),
-            bold=True,
-            border=GREY,
-            selected=len(self.rows) == self.focus,
-        )
-        self.rows.append((back, "back"))
+        paint.button(surface, back, label, size, fill=(50, 100, 70), bold=True, border=GREY, selected=self.on_back)
+        self.back_rect = back
         small = ui.small
         notes = list(dict.fromkeys(localize(n, self.lang) for n in self.notes))[-3:]  # in the player's language
         for i, note in enumerate(notes):

@@ -30,6 +30,11 @@ HOVER = (60, 110, 80)
 MARKED = (40, 90, 64)
 
 
+def choice_step(ui: Ui, size: int | None = None) -> int:
+    """The height of one row of a selectable list (its box and the gap under it): a button's height and a little."""
+    return ui.line(size) + ui.px(8)
+
+
 @dataclass(frozen=True)
 class Column:
     """One column: its heading (empty: no heading row), where its texts sit, and their colour and weight."""
@@ -62,6 +67,7 @@ class RowList:
     empty: str = ""  # shown when there are no rows
     rows: list[ListRow] = field(default_factory=list)
     selected: int | None = None
+    focused: bool = True  # False: the keyboard is on another control, the highlight is not drawn
     scroll: int = 0
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     #: The rows as last drawn, with their boxes (clicks are matched against these).
@@ -71,11 +77,15 @@ class RowList:
     # --- content ----------------------------------------------------------------------------------------------------
 
     def set_rows(self, rows: Sequence[ListRow]) -> None:
-        """Show ``rows``; the highlight stays on the same key when it is still listed, the scroll is kept in range."""
-        key = self.chosen().key if self.chosen() is not None else None  # type: ignore[union-attr]
+        """Show ``rows``; the highlight stays on the same key when it is still listed (a highlight set before the first
+        rows stays on its row), the scroll is kept in range."""
+        before = self.chosen()
         self.rows = list(rows)
         keys = [r.key for r in self.rows]
-        self.selected = keys.index(key) if key is not None and key in keys else None
+        if before is not None:
+            self.selected = keys.index(before.key) if before.key in keys else None
+        elif self.selected is not None and not 0 <= self.selected < len(self.rows):
+            self.selected = None
         self._clamp()
 
     def chosen(self) -> ListRow | None:
@@ -152,7 +162,7 @@ class RowList:
         """(row height, heading height, column widths) at text size ``size``."""
         ui = self._ui
         f, head_f = font(size), font(max(SMALLEST, size - 3))
-        step = f.get_linesize() + (ui.px(8) if self.selectable else ui.px(3))
+        step = choice_step(ui, size) if self.selectable else f.get_linesize() + ui.px(3)
         head = head_f.get_linesize() + ui.px(4) if self._heads() else 0
         widths = []
         for i, column in enumerate(self.columns):
@@ -209,8 +219,9 @@ class RowList:
             paint.text(surface, self.empty, size, GREY, topleft=(inner.left + ui.gap, y + ui.px(4)))
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
         for i, row in enumerate(self.rows[self.scroll : self.scroll + self._visible]):
-            box = pygame.Rect(inner.left, y, inner.width, self.step - (ui.px(4) if self.selectable else 0))
-            self._draw_row(surface, paint, row, box, lefts, self.scroll + i == self.selected, box.collidepoint(mouse))
+            box = pygame.Rect(inner.left, y, inner.width, self.step - (ui.px(6) if self.selectable else 0))
+            highlighted = self.focused and self.scroll + i == self.selected
+            self._draw_row(surface, paint, row, box, lefts, highlighted, box.collidepoint(mouse))
             self.shown.append((box, row))
             y += self.step
         if scrolls:
@@ -242,7 +253,7 @@ class RowList:
             radius = max(4, box.height // 6)
             pygame.draw.rect(surface, HOVER if hover or highlighted else FELT_DARK, box, border_radius=radius)
             edge = GOLD if highlighted else FELT_DARK
-            pygame.draw.rect(surface, edge, box, width=2 if highlighted else 1, border_radius=radius)
+            pygame.draw.rect(surface, edge, box, width=max(2, ui.px(2)) if highlighted else 1, border_radius=radius)
             paint.area(box)
         elif row.marked:
             pygame.draw.rect(surface, MARKED, box)
