@@ -1,19 +1,26 @@
-"""Win check on the path play and ``zipai score`` use, on 10,000 generated hands per set: median and p95 per hand.
+"""Win check on the path play and ``zipai score`` use: median and p95 CPU time per check, in both games.
 
-Sets: complete 21-card Guilin hands (seven groups) and complete 20-card Bohu hands (six groups and the pair), which
-show the full check, and random draws of 21 (Guilin) and 20 (Bohu) cards from the deck, almost never wins, which show
-the refusals. Each hand is made as play meets it: up to two of its groups already melded on the table, and one card
-taken out as the card on offer (own draw, another's draw or a discard). Two paths are timed: "play" is what the game
-does at a card (the reach filter's answer for the hand, then ``win.find_wins``: the pre-checks, then the roles), and
-"score" is ``evaluate_roles`` with the melds, as the rules' win choice and ``zipai score`` call it. Every hand is new
-to the caches in each pass; a split's groups are built only when read, so the first figures are the check itself.
-Then: the same hands checked again (the game checks a seat's hand against every card offered between two of its
-moves), and a pass that reads the groups of every winning split too.
-The machine is shared: a neighbour's burst moves a median by up to 2x between runs. The figures are the median and
-p95 of ALL the passes' times, with the range of the passes' medians beside them and the load average printed before
-and after; for comparing two versions of the engine use bench/instructions.py (callgrind), which load does not move.
+Three sets per game. "complete": generated complete hands (Guilin 21 cards, seven groups; Bohu 20 cards, six groups
+and the pair), which show the full check. "random": random draws of 21 (Guilin) and 20 (Bohu) cards from the deck,
+almost never wins, which show the refusals. Each such hand is made as play meets it: up to two of its groups already
+melded on the table, and one card taken out as the card on offer (own draw, another's draw or a discard). "played":
+the calls play itself makes, recorded from seeded hands of three ``random`` bots through the public path (Game,
+observe, the bots): every call of ``win.find_wins`` that ``Game._win_check`` makes, with its hand, melds, card and
+source, replayed here.
+
+Two paths are timed: "play" is what the game does at a card (the reach filter's answer for the hand, made here for
+every check as if the hand were new, then ``win.find_wins``: the pre-checks, then the roles), and "score" is
+``evaluate_roles`` with the melds, as the rules' win choice and ``zipai score`` call it. Every hand is new to the
+caches in each pass; a split's groups are built only when read, so the first figures are the check itself. Then: the
+same hands checked again (the game checks a seat's hand against every card offered between two of its moves), and a
+pass that reads the groups of every winning split too.
+
+Times are the thread's CPU time per check (``time.thread_time_ns``, its own cost measured and subtracted), so a
+neighbour's burst on the shared machine moves them little. The figures are the median and p95 of ALL the passes'
+times, with the range of the passes' medians beside them and the load average printed before and after; for
+comparing two versions of the engine use bench/instructions.py (callgrind), which load does not move at all.
 Floor (issue 27): median <= 5 us on the play path.
-Run: python bench/win_check.py [N] [PASSES]
+Run: python bench/win_check.py [N] [PASSES] [PLAYED_HANDS]
 """
 
 from __future__ import annotations
@@ -84,8 +91,9 @@ def _clock_cost(clock: Callable[[], int]) -> float:
     return statistics.median(samples)
 
 
-# Wall-clock time per call: the clock's own cost is measured and subtracted. (The thread's CPU-time clock is a
-# system call whose own variance swamps a check of a few microseconds.)
+# CPU time per call: the thread's CPU clock is a system call, dearer than the wall clock but steady (its cost varies
+# by a few tens of ns between calls), so its own cost is measured and subtracted.
+CLOCK = time.thread_time_ns
 
 
 def forget(table: WinTable) -> None:
@@ -97,7 +105,7 @@ def forget(table: WinTable) -> None:
 
 # A hand as the game checks it: the seat's concealed counts (before the card), its table melds, the card and where
 # it came from.
-Case = tuple[list[int], list[Meld], int, Source]
+Case = tuple[list[int], list[Meld], int | None, Source]
 SOURCES = (Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD)
 
 
@@ -123,6 +131,36 @@ def play_case(rng: random.Random, counts: list[int], guilin: bool) -> Case:
     card = rng.choice(held)
     hand[card] -= 1
     return hand, melds, card, rng.choice(SOURCES)
+
+
+def played_cases(game: str, hands: int) -> list[Case]:
+    """Every call of ``find_wins`` that ``Game._win_check`` makes in ``hands`` seeded hands of three ``random`` bots,
+    played through the public path as ``zipai sim`` and bench/hands_per_second.py play them: (a copy of the seat's
+    hand, of its melds, the card, the source). The game's own reference to ``find_wins`` is wrapped for the run and
+    put back after."""
+    from zipai_desktop.bots import make_bot
+    from zipai_desktop.engine import game as game_module
+    from zipai_desktop.engine.observation import observe
+
+    rules = get_rules(game)
+    calls: list[Case] = []
+    real = game_module.find_wins
+
+    def recording(hand: list[int], melds: list[Meld], card: int | None, source: Source, *rest: object) -> object:
+        calls.append((list(hand), list(melds), card, source))
+        return real(hand, melds, card, source, *rest)  # type: ignore[arg-type]
+
+    game_module.find_wins = recording  # type: ignore[assignment]
+    try:
+        for i in range(hands):
+            g = game_module.Game(rules, seed=i, dealer=i % 3, players=3)
+            bots = [make_bot("random", f"{i}:{s}") for s in range(3)]
+            while g.to_act is not None:
+                seat = g.to_act
+                g.apply(seat, bots[seat].choose(observe(g, seat), g.legal_actions(seat)))
+    finally:
+        game_module.find_wins = real
+    return calls
 
 
 def timed(
@@ -204,26 +242,29 @@ def import_time(runs: int = 5) -> tuple[float, float]:
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     passes = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    played = int(sys.argv[3]) if len(sys.argv) > 3 else 300
     rng = random.Random(2026)
+    guilin_played, bohu_played = played_cases("guilin", played), played_cases("bohu", played)
     sets = {
         "guilin: complete 21 cards": ([play_case(rng, built_hand(rng), True) for _ in range(n)], TABLE),
         "guilin: random 21 cards": ([play_case(rng, random_hand(rng, 21), True) for _ in range(n)], TABLE),
+        f"guilin: played, {played} hands": (guilin_played, TABLE),
         "bohu: complete 20 cards": ([play_case(rng, bohu_hand(rng), False) for _ in range(n)], BOHU_TABLE),
         "bohu: random 20 cards": ([play_case(rng, random_hand(rng, 20), False) for _ in range(n)], BOHU_TABLE),
+        f"bohu: played, {played} hands": (bohu_played, BOHU_TABLE),
     }
     load = os.getloadavg()
     print(
-        f"win check on the play path (a card and melds), {n} hands each, median of all {passes} passes "
+        f"win check, CPU time per check, {n} generated hands a set ('played': {len(guilin_played)} / "
+        f"{len(bohu_played)} calls of {played} hands), median of all {passes} passes "
         f"(python {sys.version.split()[0]}; load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; 2 cores shared)"
     )
     for name, (cases, table) in sets.items():
         for path in ("play", "score"):
-            measure(cases[:200], table, time.perf_counter_ns, path, 1)  # warm up
-            med, p95, wins, med_groups, med_warm, (low, high) = measure(
-                cases, table, time.perf_counter_ns, path, passes
-            )
+            measure(cases[:200], table, CLOCK, path, 1)  # warm up
+            med, p95, wins, med_groups, med_warm, (low, high) = measure(cases, table, CLOCK, path, passes)
             print(
-                f"  {name:<26} {path:<5} median {med:6.2f} us  p95 {p95:6.2f} us  (pass medians {low:.2f}..{high:.2f}; "
+                f"  {name:<28} {path:<5} median {med:6.2f} us  p95 {p95:6.2f} us  (pass medians {low:.2f}..{high:.2f}; "
                 f"{wins:>5} wins; seen before: {med_warm:5.2f} us; reading the groups too: {med_groups:6.2f} us)"
             )
     low, high = import_time()
