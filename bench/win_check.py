@@ -36,7 +36,17 @@ from collections.abc import Callable
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
 from zipai_desktop.engine.melds import Meld, MeldKind, chi_groups_with
 from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.engine.win import Source, WinTable, evaluate_roles, find_wins, meld_facts, reference, roles
+from zipai_desktop.engine.win import (
+    Source,
+    WinTable,
+    evaluate_roles,
+    find_wins,
+    groups,
+    meld_facts,
+    reference,
+    roles,
+    split,
+)
 from zipai_desktop.engine.win.reach import keep_function
 
 TABLE = get_rules("guilin").win_table
@@ -97,10 +107,14 @@ CLOCK = time.thread_time_ns
 
 
 def forget(table: WinTable) -> None:
-    """Empty the win check's caches, so that every hand is checked as new."""
-    table.melds_hu.clear()
-    roles._MELD_INFO.clear()
+    """Empty the win check's caches, so that every hand is checked as new (the table holds none: it is made whole)."""
     reference._memo.clear()
+    roles._PAIR_VALUES[table.erqishi].clear()
+    for done in groups._DONE.values():
+        done.clear()
+    for alike in groups._ALIKE.values():
+        alike.locked.clear()
+    split._LOCKED_KINDS.clear()
 
 
 # A hand as the game checks it: the seat's concealed counts (before the card), its table melds, the card and where

@@ -181,3 +181,39 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
         pass
     else:  # pragma: no cover
         raise AssertionError("a split found by the check can be changed")
+
+
+def test_the_games_question_gives_the_roles_own_splits() -> None:
+    """find_wins answers a card that can only join the free cards (held at most once, in no 扫 / 偎 / 碰 of the seat)
+    with a split of its own making, from one read of the counts: the same 胡, quads, role, groups, group count and
+    fixed kinds as evaluate_roles gives, on seeded complete, spoiled and random hands of every table, every source; the
+    hand is left as it was and the split keeps what it read (the caller's hand and meld list may change after)."""
+    import random
+
+    from zipai_desktop.engine import win
+    from zipai_desktop.engine.win import split as win_split
+    from zipai_desktop.engine.win.reach import keep_function
+
+    from .test_reference import sample_case
+
+    rng = random.Random(31)
+    wins = joined = 0
+    for _ in range(6000):
+        hand, melds, card, source, table = sample_case(rng)
+        before = list(hand)
+        got = win.find_wins(hand, melds, card, source, table, win.meld_facts(melds), keep_function(table.erqishi)(hand))
+        assert hand == before
+        want = win.evaluate_roles(hand, melds, card, source, table)
+        if not got:
+            assert not want, (hand, melds, card, source)
+            continue
+        wins += 1
+        joined += card is not None and hand[card] < 2 and len(got) == 1 and got[0].role is not None
+        kept_melds = list(melds)
+        hand[0] = (hand[0] + 1) % 5  # the caller's hand and melds change after the check
+        melds.clear()
+        assert [(s.hu, s.quads, s.role) for s in got] == [(s.hu, s.quads, s.role) for s in want], (before, kept_melds)
+        assert [win_split.group_count(s) for s in got] == [len(s.groups) for s in want]
+        assert [win_split.fixed_kinds(s) for s in got] == [win_split.fixed_kinds(s) for s in want]
+        assert got == want
+    assert wins > 1000 and joined > 500

@@ -179,7 +179,6 @@ def test_every_tables_fixed_groups_are_made_as_the_search_makes_them(monkeypatch
     from zipai_desktop.engine.rules import bohu
 
     monkeypatch.setattr(fast, "_ALIKE", {})
-    monkeypatch.setattr(fast, "_BY_TABLE", {})
     tables = [GUILIN_TABLE] + [bohu._table(p, e, r) for p in (False, True) for e in (False, True) for r in range(11)]
     random.Random(7).shuffle(tables)
     for table in tables:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..melds import Meld
-from .automaton import CAP, free_value, held_value
-from .model import FREE_COUNTS, Source, WinTable, free_symbols
+from .automaton import CAP, ROWS, SYMBOL, free_value, held_value, pair_value
+from .model import FIXED_AT, FREE_COUNTS, LONGS_AT, RoleArgs, Source, WinTable, free_symbols
 from .reach import Kept
 from .reference import NO27, PAIR, best_value
 from .reference import pack as pack3
-from .roles import MeldFacts, MeldsKnown, evaluate_roles, evaluate_win, meld_facts
+from .roles import MeldFacts, MeldsKnown, evaluate_roles, evaluate_win, meld_facts, melds_hu
 from .split import Split
 
 __all__ = [
@@ -88,22 +88,13 @@ def find_wins(
     if mask >= 0 and (card is None or not mask >> card & 1):
         return []
     if card is not None and hand[card] < 2:
-        _, quads, by_card = facts
+        meld_cards, meld_quads, by_card = facts
         if card not in by_card:
             # Of a kind the hand does not hold: a group of two free cards of the hand must take it (no pair can),
             # a 吃 plan's group, which the kept 吃 mask tells (no table walk at all).
             if not hand[card] and not reach[2] >> card & 1:
                 return []
-            # Otherwise the free cards with the card must split (into groups, and the pair the rules ask for: Bohu
-            # always, Guilin with a quad, a 龙 held included): read straight from the held counts with the card
-            # counted in, the tables' own answer; -1 is "no split, and no search finds one" (-2, past the tables,
-            # goes on to the roles).
-            need_pair = table.pair_always or quads > 0 or 4 in hand
-            hand[card] += 1
-            value = held_value(hand, need_pair, table.erqishi)
-            hand[card] -= 1
-            if value == -1:
-                return []
+            return _card_joins(hand, melds, card, source, table, facts, meld_cards, meld_quads)
     elif card is not None and hand[card] == 2 and source is not Source.OWN_DRAW:
         _, quads, by_card = facts
         if card not in by_card:
@@ -120,3 +111,55 @@ def find_wins(
                 if free_value(free_symbols(int.from_bytes(free, "little")), need_pair, table.erqishi) == -1:
                     return []
     return evaluate_roles(hand, melds, card, source, table, None, facts)
+
+
+def _card_joins(
+    hand: list[int],
+    melds: Sequence[Meld],
+    card: int,
+    source: Source,
+    table: WinTable,
+    facts: MeldFacts,
+    meld_cards: int,
+    meld_quads: int,
+) -> list[Split]:
+    """find_wins for a card the hand holds at most once, in no 扫 / 偎 / 碰 of the seat: its one role is to join the
+    free cards ("card_free"), so the answer is one walk, and a win's split is made here from what the walk read.
+
+    The 20 counts with the card counted in are unpacked once: each number's code (WinTable.codes) gives the cards,
+    the 龙 and the 胡 of the 坎 / 龙 its counts add, and its symbol (SYMBOL) the automaton's step; a count that does
+    not make a complete hand is refused before the walk. The split is the one :func:`evaluate_roles` makes for this
+    role (tests/engine/win/test_check.py holds them equal, role and all).
+    """
+    hand[card] += 1
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = hand
+    hand[card] -= 1
+    c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = table.codes
+    code = (
+        c0[k0][b0] + c1[k1][b1] + c2[k2][b2] + c3[k3][b3] + c4[k4][b4]
+        + c5[k5][b5] + c6[k6][b6] + c7[k7][b7] + c8[k8][b8] + c9[k9][b9]
+    )  # fmt: skip
+    quads = (code >> LONGS_AT & 255) + meld_quads
+    if (code & 255) + meld_cards != table.complete[quads]:
+        return []  # the card makes no quad here: the cards must make a complete hand as they are
+    need_pair = table.pair_always or quads > 0
+    erqishi = table.erqishi
+    x, dead, _ = ROWS[erqishi]
+    sy = SYMBOL
+    a, b, c, d, e, f, g, h, i, j = (
+        sy[k9][b9], sy[k8][b8], sy[k7][b7], sy[k6][b6], sy[k5][b5], sy[k4][b4], sy[k3][b3], sy[k2][b2], sy[k1][b1],
+        sy[k0][b0],
+    )  # fmt: skip
+    if need_pair:
+        value = pair_value(x, dead, a, b, c, d, e, f, g, h, i, j)
+    else:
+        value = x[a][b][c][d][e][f][g][h][i][j][16]
+    if value == -1:
+        return []
+    if value < 0:  # more free cards than the tables hold (no hand has that many): the roles' search
+        return evaluate_roles(hand, melds, card, source, table, None, facts)
+    kept = tuple(melds)
+    role: RoleArgs = (
+        "card_free", bytes(hand), kept, card, -1, -1, table, bytes((a, b, c, d, e, f, g, h, i, j)), need_pair, value
+    )  # fmt: skip
+    return [Split.found(value + (code >> FIXED_AT) + melds_hu(kept, table), quads, role)]

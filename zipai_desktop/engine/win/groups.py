@@ -185,10 +185,10 @@ def _searched_split(key: int, rows: tuple[tuple[_Row, ...], ...]) -> tuple[Group
 
 
 class _TableGroups:
-    """Every fixed group one win table makes, made once: per kind, and per meld (by identity)."""
+    """Every fixed group one win table makes, made once per kind; a table meld's group is made as it is read."""
 
     __slots__ = ("table", "kan", "long", "quad_own", "quad_own_hidden", "quad_other", "quad_other_hidden",
-                 "triple_own", "triple_other", "melds", "locked")  # fmt: skip
+                 "triple_own", "triple_other", "locked")  # fmt: skip
 
     def __init__(self, table: WinTable) -> None:
         make = Group
@@ -208,26 +208,20 @@ class _TableGroups:
         self.quad_other_hidden = quads(table.quad_other, False)
         self.triple_own = triples(table.triple_own, True)
         self.triple_other = triples(table.triple_other, False)
-        self.melds: dict[int, tuple[Meld, Group]] = {}  # id(meld) -> (the meld, held so its id stays its own; group)
         self.locked: dict[bytes, tuple[Group, ...]] = {}  # a hand's counts, 3 and 4 kept, 0 else -> its 坎 / 龙
 
     def meld(self, m: Meld) -> Group:
-        known = self.melds.get(id(m))
-        if known is not None and known[0] is m:
-            return known[1]
-        group = Group(m.kind.value, m.cards, self.table.meld_value(m), True)
-        if len(self.melds) >= _LIMIT:
-            self.melds.clear()
-        self.melds[id(m)] = (m, group)
-        return group
+        """The group of a table meld (read when a split's groups are built: a few per win shown or scored)."""
+        return Group(_KIND_NAME[m.kind], m.cards, self.table.meld_value(m), True)
 
 
-# By the table's identity: (the table, held so its id stays its own; its groups). Tables that make the same groups share
-# them (_ALIKE): Bohu's tables differ by options that change no group (二七十 changes only the free cards' split,
-# peng_pao_on_discard none), and a meld's group or a hand's 坎 / 龙 made under one serves the others (the score
-# command, which meets many tables, makes each meld's group and 坎 pattern once, not once per table).
-_BY_TABLE: dict[int, tuple[WinTable, _TableGroups]] = {}
+# The groups of each table, by what they depend on (WinTable.groups_key): Bohu's tables differ by options that change no
+# group (二七十 changes only the free cards' split, peng_pao_on_discard none), and a hand's 坎 / 龙 made under one
+# serves the others (the score command, which meets many tables, makes each 坎 pattern once, not once per table).
+# Bounded: a table per option set, a few dozen at most.
 _ALIKE: dict[tuple[object, ...], _TableGroups] = {}
+# A meld kind's group kind (its value), read by the member.
+_KIND_NAME = {k: k.value for k in MeldKind}
 # bytes.translate: a held count -> itself if a 坎 (3) or 龙 (4), else 0.
 _LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))
 
@@ -235,25 +229,16 @@ _LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))
 def groups_alike_key(table: WinTable) -> tuple[object, ...]:
     """What a win table's groups depend on: the values (and the doubled rank) and the kinds of the card's own groups.
     Tables with one key make the same groups (and the same groups' text in ``zipai score``), so they share them."""
-    return (
-        tuple(sorted(table.values.items())), table.bonus_rank, table.quad_own, table.quad_other, table.triple_own,
-        table.triple_other,
-    )  # fmt: skip
+    return table.groups_key  # made with the table (model.WinTable.__post_init__)
 
 
 def _table_groups(table: WinTable) -> _TableGroups:
-    known = _BY_TABLE.get(id(table))
-    if known is None or known[0] is not table:
-        alike = groups_alike_key(table)
-        groups = _ALIKE.get(alike)
-        if groups is None:
-            if len(_ALIKE) >= 64:
-                _ALIKE.clear()
-            groups = _ALIKE[alike] = _TableGroups(table)
-        if len(_BY_TABLE) >= 64:
-            _BY_TABLE.clear()
-        known = _BY_TABLE[id(table)] = (table, groups)
-    return known[1]
+    groups = _ALIKE.get(table.groups_key)
+    if groups is None:
+        if len(_ALIKE) >= 64:
+            _ALIKE.clear()
+        groups = _ALIKE[table.groups_key] = _TableGroups(table)
+    return groups
 
 
 def role_groups(
@@ -271,14 +256,8 @@ def role_groups(
     """The groups of a completing role (model.RoleArgs): its fixed groups, then the best split of its free cards
     (worth ``value``, as the win check found it; -1: not known). Equal, group for group, to
     :func:`~zipai_desktop.engine.win.reference.role_groups`."""
-    known_table = _BY_TABLE.get(id(table))
-    tg = known_table[1] if known_table is not None and known_table[0] is table else _table_groups(table)
-    exposed: list[Group] = []
-    if melds:
-        known = tg.melds.get
-        for m in melds:
-            seen = known(id(m))
-            exposed.append(seen[1] if seen is not None and seen[0] is m else tg.meld(m))
+    tg = _ALIKE.get(table.groups_key) or _table_groups(table)
+    exposed = [tg.meld(m) for m in melds]
     locked: tuple[Group, ...] = ()
     if 3 in hand or 4 in hand:
         # The 坎 / 龙 by the hand's held 3s and 4s alone (few patterns recur: they are kept, not read off the 20

@@ -7,8 +7,10 @@ when somebody reads them. The split itself is in engine/win/split.py.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from ..cards import NUM_KINDS, number
@@ -81,32 +83,35 @@ class WinTable:
     bonus_rank: int = 0  # Bohu option: triples and quads of this number are worth double (0 = off)
     win_cards: int = 21  # cards in a complete hand with no quad: Guilin 7 groups, Bohu 6 groups and the pair
     first_quad_free: bool = True  # Guilin: the first quad replaces the pair (21 + max(0, Q - 1)); Bohu: 20 + k
-    # Values per kind (group kind -> 20 values) and complete counts, filled on first use; not part of the identity.
-    per_kind: dict[str, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
-    # The win check's caches of meld lists (their identities -> the melds and their 胡) and of the 胡 of the 坎 / 龙
-    # held (by the hand's 3s and 4s, see check._fixed_hu) under this table's values; bounded, not part of the identity.
-    fixed_hu: dict[bytes, int] = field(default_factory=dict, init=False, compare=False, repr=False)
-    melds_hu: dict[tuple[int, ...], tuple[tuple[Meld, ...], int]] = field(
-        default_factory=dict, init=False, compare=False, repr=False
-    )
+    # Everything below is derived from the fields above, made whole when the table is made (__post_init__) and never
+    # changed after: the table holds no cache, so sharing it (between games, threads, copies) shares nothing mutable.
+    # Per group / meld kind of ``values``: its value for each of the 20 card kinds (value(), the doubled rank in).
+    per_kind: Mapping[str, tuple[int, ...]] = field(init=False, compare=False, repr=False)
     # complete_count of 0..20 quads: the win check reads it at every card.
     complete: tuple[int, ...] = field(init=False, compare=False, repr=False)
     # Per number (一..十), per held count of its small and of its big kind (0..4): what a hand's check adds up of that
     # number (see count_codes); the check of a hand as it stands reads the ten numbers and nothing else.
     codes: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, compare=False, repr=False)
+    # What the groups of a split depend on (engine/win/groups.py groups_alike_key): tables with one key make the same
+    # groups, and share them.
+    groups_key: tuple[object, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        per_kind = {kind: tuple(self.value(kind, k) for k in range(NUM_KINDS)) for kind in self.values}
+        object.__setattr__(self, "per_kind", MappingProxyType(per_kind))
         object.__setattr__(self, "complete", tuple(self.complete_count(q) for q in range(NUM_KINDS + 1)))
         object.__setattr__(self, "codes", count_codes(self))
+        key = (tuple(sorted(self.values.items())), self.bonus_rank, self.quad_own, self.quad_other, self.triple_own)
+        object.__setattr__(self, "groups_key", (*key, self.triple_other))
 
     def __copy__(self) -> WinTable:
-        return self  # immutable: a copy (of a Game, say) shares the table and its caches
+        return self  # immutable: a copy (of a Game, say) shares the table
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WinTable:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled without the caches (they are rebuilt on use).
+        # Pickled by its fields; what is derived from them is made again.
         return (WinTable, tuple(getattr(self, f.name) for f in fields(self) if f.init))
 
     def complete_count(self, quads: int) -> int:
@@ -125,11 +130,8 @@ class WinTable:
         return value
 
     def values_of(self, kind: str) -> tuple[int, ...]:
-        """The value of a ``kind`` group of each of the 20 card kinds."""
-        out = self.per_kind.get(kind)
-        if out is None:
-            out = self.per_kind[kind] = tuple(self.value(kind, k) for k in range(NUM_KINDS))
-        return out
+        """The value of a ``kind`` group of each of the 20 card kinds (KeyError for a kind the table does not value)."""
+        return self.per_kind[kind]
 
     def meld_value(self, meld: Meld) -> int:
         if meld.kind is _CHI:

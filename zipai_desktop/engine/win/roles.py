@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from itertools import compress
 
 from ..cards import NUM_KINDS
-from ..melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind
+from ..melds import QUAD_KINDS, SAO_KINDS, WEI_KINDS, Meld, MeldKind, chi_bonus
 from .automaton import CAP, ROWS, SYMBOL, free_value, pair_value
 from .model import FIXED_AT, LONGS_AT, RoleArgs, Source, WinTable
 from .reference import NO27, PAIR, best_value, counts_of
@@ -27,7 +27,6 @@ _MAX_COUNT = 3
 _FREE_COUNTS = bytes([0, 1, 2] + [0] * 253)  # bytes.translate: a held count -> its free count (3 / 4 are 坎 / 龙)
 _HELD_COUNTS = bytes([0, 1, 2, 3, 4] + [0] * 251)  # a held count as it counts among the hand's cards
 _IS3 = bytes(c == 3 for c in range(256))
-_LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))  # a held count of a 坎 / 龙 as it is, any other 0
 _IS4 = bytes(c == 4 for c in range(256))
 
 
@@ -113,102 +112,64 @@ _NO_MELD = (-1, -1)
 # Enum members as module constants, read without a look-up through the enum class: evaluate_roles tests the source
 # up to five times a call (a hot path: kept flat on purpose).
 _OWN_DRAW, _DISCARD = Source.OWN_DRAW, Source.DISCARD
-_PENG = MeldKind.PENG
-
-
-# What a check needs from the hand and from the melds, computed once per distinct hand / meld list: a seat's hand and
-# melds stay the same through many checks (every card offered between two of its own moves).
-_MELD_INFO: dict[tuple[int, ...], tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]] = {}
-# A hand checks a few new hands and meld lists per seat and reuses them within the hand; across hands they rarely
-# recur, so a small bound loses no hits and keeps the memory of a long `zipai sim` flat.
-_INFO_LIMIT = 2_048
+_CHI = MeldKind.CHI
 
 
 def _fixed_hu(raw: bytes, table: WinTable) -> int:
-    """The 胡 of the 坎 (3 held) and 龙 (4 held) of a hand given as bytes, kept on the table by the hand's 3s and 4s.
+    """The 胡 of the 坎 (3 held) and 龙 (4 held) of a hand given as bytes, under ``table``'s values.
 
-    Asked only for a role that completes the hand. Few patterns of 坎 / 龙 recur (the score command's lines hold few
-    distinct ones), so the 胡 is kept by the pattern (the hand's bytes with every count but 3 and 4 zeroed) instead of
-    worked out from the 3s and 4s each time.
+    Asked only for a role that completes the hand: the table's values of the kinds held three times, and of those
+    held four times, each picked out of the 20 by the hand's counts (itertools.compress over a translate of the bytes).
     """
-    pattern = raw.translate(_LOCKED)
-    kept = table.fixed_hu
-    fixed = kept.get(pattern)
-    if fixed is None:
-        fixed = sum(compress(table.values_of("kan"), pattern.translate(_IS3))) + sum(
-            compress(table.values_of("long"), pattern.translate(_IS4))
-        )
-        if len(kept) >= _INFO_LIMIT:
-            kept.clear()
-        kept[pattern] = fixed
-    return fixed
+    return sum(compress(table.per_kind["kan"], raw.translate(_IS3))) + sum(
+        compress(table.per_kind["long"], raw.translate(_IS4))
+    )
+
+
+# Per meld kind, what meld_facts reads of it: 1 a quad, 2 a 扫 / 偎 (its card may make it a quad), 3 a 碰 (likewise),
+# 0 anything else (吃).
+_FACT_OF_KIND = {
+    kind: 1 if kind in QUAD_KINDS else 2 if kind in SAO_KINDS | WEI_KINDS else 3 if kind is MeldKind.PENG else 0
+    for kind in MeldKind
+}
 
 
 def meld_facts(melds: Sequence[Meld]) -> tuple[int, int, dict[int, tuple[int, int]]]:
     """(cards, quads, card -> (index of its 扫 / 偎, index of its 碰), -1 where none) of a seat's table melds."""
     by_card: dict[int, tuple[int, int]] = {}
     cards = quads = 0
+    fact_of = _FACT_OF_KIND
     for i, m in enumerate(melds):
-        cards += len(m.cards)
-        if m.kind in QUAD_KINDS:
+        meld_cards = m.cards
+        cards += len(meld_cards)
+        fact = fact_of[m.kind]
+        if fact == 1:
             quads += 1
-        if m.kind in SAO_KINDS or m.kind in WEI_KINDS:
-            by_card[m.cards[0]] = (i, by_card.get(m.cards[0], _NO_MELD)[1])
-        elif m.kind is _PENG:
-            by_card[m.cards[0]] = (by_card.get(m.cards[0], _NO_MELD)[0], i)
+        elif fact == 2:
+            c = meld_cards[0]
+            by_card[c] = (i, by_card.get(c, _NO_MELD)[1])
+        elif fact == 3:
+            c = meld_cards[0]
+            by_card[c] = (by_card.get(c, _NO_MELD)[0], i)
     return cards, quads, by_card
 
 
-def _meld_info(melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], int, int, dict[int, tuple[int, int]]]:
-    """(melds, :func:`meld_facts`) of a seat's melds, kept.
-
-    Keyed on the melds' identities (melds are immutable); the entry holds the melds, so no identity is reused while
-    it is cached.
-    """
-    key = tuple(map(id, melds))
-    info = _MELD_INFO.get(key)
-    if info is None:
-        info = (tuple(melds), *meld_facts(melds))
-        if len(_MELD_INFO) >= _INFO_LIMIT:
-            _MELD_INFO.clear()
-        _MELD_INFO[key] = info
-    return info
-
-
-def _meld_hu(key: tuple[int, ...], melds: tuple[Meld, ...], table: WinTable) -> int:
-    """The 胡 of a seat's table melds under ``table`` (cached on the table with the melds, like :func:`_meld_info`)."""
-    # A new list is mostly melds met before (the same objects: a seat's melds stay as it adds one; the score command
-    # hands out one object per meld it has read), so each meld's 胡 is kept too, by the meld's identity.
-    known = _MELD_VALUES.get(id(table))
-    if known is None or known[0] is not table:
-        if len(_MELD_VALUES) >= 64:
-            _MELD_VALUES.clear()
-        known = _MELD_VALUES[id(table)] = (table, {})
-    values = known[1]
+def melds_hu(melds: Sequence[Meld], table: WinTable) -> int:
+    """The 胡 of a seat's table melds under ``table`` (the sum of :meth:`WinTable.meld_value`), read only for a role
+    that completes the hand: a 吃's bonus by its cards, any other meld's value by its kind and card from the table's
+    values per kind."""
+    per_kind = table.per_kind
     total = 0
     for m in melds:
-        seen = values.get(id(m))
-        if seen is None or seen[0] is not m:
-            if len(values) >= _INFO_LIMIT:
-                values.clear()
-            seen = values[id(m)] = (m, table.meld_value(m))
-        total += seen[1]
-    cache = table.melds_hu
-    if len(cache) >= _INFO_LIMIT:
-        cache.clear()
-    cache[key] = (melds, total)
+        kind = m.kind
+        total += chi_bonus(m.cards) if kind is _CHI else per_kind[kind][m.cards[0]]
     return total
-
-
-# Per win table (by identity; the entry holds the table): each meld's 胡 by the meld's identity (the entry holds the
-# meld, so no id is reused while it is kept). Bounded: few tables, and _INFO_LIMIT melds each.
-_MELD_VALUES: dict[int, tuple[WinTable, dict[int, tuple[Meld, int]]]] = {}
 
 
 # What a check reads of a seat's table melds and the winning card, for callers that know it already (the score
 # command reads each meld of a line from its own kept facts): (cards in the melds, quads among them, their 胡 under the
 # table, the index of the last 扫 / 偎 of the card or -1, the index of the last 碰 of the card or -1); as
-# :func:`meld_facts` and :func:`_meld_hu` give them. tests/tools/test_score_meld_facts.py holds them to those.
+# :func:`meld_facts` and :func:`melds_hu` give them. tests/tools/test_score_meld_facts.py holds them to those.
 MeldsKnown = tuple[int, int, int, int, int]
 # What meld_facts gives of a seat's melds: (cards, quads, card -> (index of its 扫 / 偎, index of its 碰)).
 MeldFacts = tuple[int, int, dict[int, tuple[int, int]]]
@@ -249,10 +210,7 @@ def evaluate_roles(
     if known is not None:
         meld_n, meld_q, meld_hu, sao_idx, peng_idx = known
     elif melds:
-        if facts is None:
-            _, meld_n, meld_q, by_card = _MELD_INFO.get(tuple(map(id, melds))) or _meld_info(melds)
-        else:
-            meld_n, meld_q, by_card = facts
+        meld_n, meld_q, by_card = meld_facts(melds) if facts is None else facts
         meld_hu = None  # read when a role completes the hand
         if card is not None and card in by_card:
             sao_idx, peng_idx = by_card[card]
@@ -305,7 +263,7 @@ class _Hand:
         """The 胡 of the melds and of the 坎 / 龙 held (read once a role completes)."""
         meld_hu = self.meld_hu
         if meld_hu is None:
-            meld_hu = self.meld_hu = _melds_hu(self.melds, self.table)
+            meld_hu = self.meld_hu = melds_hu(self.melds, self.table)
         raw = self.raw
         return meld_hu + (_fixed_hu(raw, self.table) if self.longs or 3 in raw else 0)
 
@@ -423,13 +381,6 @@ def _completed(hand: _Hand, role: _Role, card: int, sao_idx: int, peng_idx: int)
 # The free cards' value with a pair, by their symbols, per rule set (二七十 a group or not); bounded.
 _PAIR_VALUES: dict[bool, dict[bytes, int]] = {True: {}, False: {}}
 _PAIR_LIMIT = 4_096
-
-
-def _melds_hu(melds: Sequence[Meld], table: WinTable) -> int:
-    """The 胡 of a seat's table melds under ``table``, kept on the table (see :func:`_meld_hu`)."""
-    key = tuple(map(id, melds))
-    cached = table.melds_hu.get(key)
-    return cached[1] if cached is not None else _meld_hu(key, tuple(melds), table)
 
 
 def _searched(symbols: bytes | bytearray, need_pair: bool, erqishi: bool) -> int:
