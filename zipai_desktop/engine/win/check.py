@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..melds import Meld
 from .automaton import CAP, ROWS, SYMBOL, free_value, held_value, pair_value
-from .model import FIXED_AT, FREE_COUNTS, LONGS_AT, RoleArgs, Source, WinTable, free_symbols
+from .model import FIXED_AT, FREE_COUNTS, LONGS_AT, Source, WinTable, free_symbols
 from .reach import Kept
 from .reference import NO27, PAIR, best_value
 from .reference import pack as pack3
@@ -78,7 +78,8 @@ def find_wins(
 
     1. the reach filter: a hand with a loose card no card of this kind can join cannot complete;
     2. a card the hand holds at most once, in no 扫 / 偎 / 碰 of the seat, has one role only ("card_free"): it joins
-       the free cards, which must then split;
+       the free cards, which must then split; that one role is answered here in full (:func:`_card_joins`: most
+       cards a game checks, and most of its wins), without the role evaluation;
     3. another's card the hand holds a pair of, in no meld of the seat, has two ("other_triple", "card_free"): the
        free cards without the pair must split, or the free cards with three of it.
 
@@ -126,25 +127,17 @@ def _card_joins(
     """find_wins for a card the hand holds at most once, in no 扫 / 偎 / 碰 of the seat: its one role is to join the
     free cards ("card_free"), so the answer is one walk, and a win's split is made here from what the walk read.
 
-    The 20 counts with the card counted in are unpacked once: each number's code (WinTable.codes) gives the cards,
-    the 龙 and the 胡 of the 坎 / 龙 its counts add, and its symbol (SYMBOL) the automaton's step; a count that does
-    not make a complete hand is refused before the walk. The split is the one :func:`evaluate_roles` makes for this
-    role (tests/engine/win/test_check.py holds them equal, role and all).
+    The 20 counts with the card counted in are unpacked once: each number's symbol (SYMBOL) gives the automaton's
+    step, and the walk refuses most cards; for a card the free cards take, each number's code (WinTable.codes) gives
+    the cards, the 龙 and the 胡 of the 坎 / 龙 its counts add, and a count that makes no complete hand is refused. The
+    split is the one :func:`evaluate_roles` makes for this role (tests/engine/win/test_check.py holds them equal, role
+    and all).
     """
     hand[card] += 1
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = hand
     hand[card] -= 1
-    c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = table.codes
-    code = (
-        c0[k0][b0] + c1[k1][b1] + c2[k2][b2] + c3[k3][b3] + c4[k4][b4]
-        + c5[k5][b5] + c6[k6][b6] + c7[k7][b7] + c8[k8][b8] + c9[k9][b9]
-    )  # fmt: skip
-    quads = (code >> LONGS_AT & 255) + meld_quads
-    if (code & 255) + meld_cards != table.complete[quads]:
-        return []  # the card makes no quad here: the cards must make a complete hand as they are
-    need_pair = table.pair_always or quads > 0
-    erqishi = table.erqishi
-    x, dead, _ = ROWS[erqishi]
+    need_pair = table.pair_always or meld_quads > 0 or 4 in hand  # a pair with a quad (a 龙 held included)
+    x, dead, _ = ROWS[table.erqishi]
     sy = SYMBOL
     a, b, c, d, e, f, g, h, i, j = (
         sy[k9][b9], sy[k8][b8], sy[k7][b7], sy[k6][b6], sy[k5][b5], sy[k4][b4], sy[k3][b3], sy[k2][b2], sy[k1][b1],
@@ -158,8 +151,16 @@ def _card_joins(
         return []
     if value < 0:  # more free cards than the tables hold (no hand has that many): the roles' search
         return evaluate_roles(hand, melds, card, source, table, None, facts)
-    kept = tuple(melds)
-    role: RoleArgs = (
-        "card_free", bytes(hand), kept, card, -1, -1, table, bytes((a, b, c, d, e, f, g, h, i, j)), need_pair, value
+    c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = table.codes
+    code = (
+        c0[k0][b0] + c1[k1][b1] + c2[k2][b2] + c3[k3][b3] + c4[k4][b4]
+        + c5[k5][b5] + c6[k6][b6] + c7[k7][b7] + c8[k8][b8] + c9[k9][b9]
     )  # fmt: skip
-    return [Split.found(value + (code >> FIXED_AT) + melds_hu(kept, table), quads, role)]
+    quads = (code >> LONGS_AT & 255) + meld_quads
+    if (code & 255) + meld_cards != table.complete[quads]:
+        return []  # the card makes no quad here: the cards must make a complete hand as they are
+    # The split keeps the counts, melds and card and makes its role when first read (split._joined_role): most wins
+    # checked are never claimed or shown.
+    kept = tuple(melds)
+    found = (tuple(hand), kept, card, table, need_pair, value)
+    return [Split.found(value + (code >> FIXED_AT) + melds_hu(kept, table), quads, found)]

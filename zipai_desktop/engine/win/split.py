@@ -24,8 +24,9 @@ class Split:
 
     Immutable. A split found by the win check builds its groups on first read: most checks only need the 胡, and a
     win is claimed or shown far less often than it is checked. Such a split keeps its *role* (what
-    :func:`evaluate_roles` knew of the hand: see ``RoleArgs``), or for a concealed hand judged as it stands the held
-    counts it was found from, from which the role is made on first read.
+    :func:`evaluate_roles` knew of the hand: see ``RoleArgs``), or what its role is made from on first read: for a
+    concealed hand judged as it stands the held counts it was found from (:func:`_dealt_role`), for a card that joins
+    the free cards as the game's check found it the counts, melds and card (:func:`_joined_role`).
     """
 
     __slots__ = ("hu", "quads", "_groups", "_kept")
@@ -33,7 +34,7 @@ class Split:
     hu: int
     quads: int
     _groups: tuple[Group, ...] | None  # None in a split found by the win check until they are first read
-    _kept: tuple[Any, ...] | None  # a role (RoleArgs), or a concealed hand's counts (_dealt_role makes the role)
+    _kept: tuple[Any, ...] | None  # a role (RoleArgs), or what _dealt_role / _joined_role make the role from
 
     def __init__(self, hu: int, groups: tuple[Group, ...], quads: int = 0) -> None:
         object.__setattr__(self, "hu", hu)
@@ -60,7 +61,7 @@ class Split:
         kept = self._kept
         if kept is None or len(kept) == ROLE_SIZE:
             return kept
-        role = _dealt_role(kept)
+        role = _joined_role(kept) if len(kept) == JOINED_SIZE else _dealt_role(kept)
         object.__setattr__(self, "_kept", role)
         return role
 
@@ -107,6 +108,23 @@ def _dealt_role(kept: tuple[Any, ...]) -> RoleArgs:
     free = int.from_bytes(raw.translate(FREE_COUNTS), "little")
     symbols = free_symbols(free)
     return ("base", raw, (), None, -1, -1, kept[20], symbols, kept[21], kept[22])
+
+
+# What a split found by the game's check for a card that joins the free cards keeps (engine/win/check.py):
+# (the held counts before the card, as a tuple; the melds; the card; the table; a pair needed; the free cards' 胡).
+JOINED_SIZE = 6
+
+
+def _joined_role(kept: tuple[Any, ...]) -> RoleArgs:
+    """The role of a card that joins the free cards, from what the game's check kept (see :data:`JOINED_SIZE`): the
+    role evaluate_roles makes for it, its bytes and the free cards' symbols made now, when first read
+    (tests/engine/win/test_check.py::test_the_games_question_gives_the_roles_own_splits holds them equal)."""
+    counts, melds, card, table, need_pair, value = kept
+    raw = bytes(counts)
+    with_card = bytearray(raw)
+    with_card[card] += 1  # held at most once before: a free count still
+    symbols = free_symbols(int.from_bytes(with_card.translate(FREE_COUNTS), "little"))
+    return ("card_free", raw, melds, card, -1, -1, table, symbols, need_pair, value)
 
 
 # The kind of each meld kind's group (a MeldKind hashes by its name, not by its value, so it is looked up by the
