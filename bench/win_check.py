@@ -49,6 +49,7 @@ from zipai_desktop.engine.win import (
 )
 from zipai_desktop.engine.win.reach import keep_function
 
+FLOOR_US = 5.0  # issue 27: the median on the play path
 TABLE = get_rules("guilin").win_table
 BOHU_TABLE = get_rules("bohu").win_table
 GROUPS = sorted({g for k in range(NUM_KINDS) for g in chi_groups_with(k)})
@@ -280,6 +281,7 @@ def main() -> None:
             print(
                 f"  {name:<28} {path:<5} median {med:6.2f} us  p95 {p95:6.2f} us  (pass medians {low:.2f}..{high:.2f}; "
                 f"{wins:>5} wins; seen before: {med_warm:5.2f} us; reading the groups too: {med_groups:6.2f} us)"
+                + (f"  floor {FLOOR_US:g} us: {'met' if med <= FLOOR_US else 'NOT met'}" if path == "play" else "")
             )
     low, high = import_time()
     print(
