@@ -115,6 +115,7 @@ def forget(table: WinTable) -> None:
         done.clear()
     for alike in groups._ALIKE.values():
         alike.locked.clear()
+        alike.melds.clear()
     split._LOCKED_KINDS.clear()
 
 

@@ -184,10 +184,11 @@ def test_a_hand_as_it_stands_is_split_as_evaluate_roles_splits_it() -> None:
 
 
 def test_the_games_question_gives_the_roles_own_splits() -> None:
-    """find_wins answers a card that can only join the free cards (held at most once, in no 扫 / 偎 / 碰 of the seat)
-    with a split of its own making, from one read of the counts: the same 胡, quads, role, groups, group count and
-    fixed kinds as evaluate_roles gives, on seeded complete, spoiled and random hands of every table, every source; the
-    hand is left as it was and the split keeps what it read (the caller's hand and meld list may change after)."""
+    """find_wins answers a card that can only join the free cards (held at most once, in no 扫 / 偎 / 碰 of the seat),
+    and a hand as it stands (no card), with a split of its own making, from one read of the counts: the same 胡,
+    quads, role, groups, group count and fixed kinds as evaluate_roles gives, on seeded complete, spoiled and random
+    hands of every table, every source; the hand is left as it was and the split keeps what it read (the caller's hand
+    and meld list may change after)."""
     import random
 
     from zipai_desktop.engine import win
@@ -197,7 +198,7 @@ def test_the_games_question_gives_the_roles_own_splits() -> None:
     from .test_reference import sample_case
 
     rng = random.Random(31)
-    wins = joined = 0
+    wins = joined = standing = 0
     for _ in range(6000):
         hand, melds, card, source, table = sample_case(rng)
         before = list(hand)
@@ -209,6 +210,7 @@ def test_the_games_question_gives_the_roles_own_splits() -> None:
             continue
         wins += 1
         joined += card is not None and hand[card] < 2 and len(got) == 1 and got[0].role is not None
+        standing += card is None
         kept_melds = list(melds)
         hand[0] = (hand[0] + 1) % 5  # the caller's hand and melds change after the check
         melds.clear()
@@ -216,4 +218,4 @@ def test_the_games_question_gives_the_roles_own_splits() -> None:
         assert [win_split.group_count(s) for s in got] == [len(s.groups) for s in want]
         assert [win_split.fixed_kinds(s) for s in got] == [win_split.fixed_kinds(s) for s in want]
         assert got == want
-    assert wins > 1000 and joined > 500
+    assert wins > 1000 and joined > 500 and standing > 50

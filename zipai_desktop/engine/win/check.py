@@ -78,8 +78,8 @@ def find_wins(
 
     1. the reach filter: a hand with a loose card no card of this kind can join cannot complete;
     2. a card the hand holds at most once, in no 扫 / 偎 / 碰 of the seat, has one role only ("card_free"): it joins
-       the free cards, which must then split; that one role is answered here in full (:func:`_card_joins`: most
-       cards a game checks, and most of its wins), without the role evaluation;
+       the free cards, which must then split; that one role is answered here in full (:func:`_one_role`: most
+       cards a game checks, and most of its wins), without the role evaluation, as is a hand as it stands (one role);
     3. another's card the hand holds a pair of, in no meld of the seat, has two ("other_triple", "card_free"): the
        free cards without the pair must split, or the free cards with three of it.
 
@@ -88,15 +88,17 @@ def find_wins(
     mask = reach[1]
     if mask >= 0 and (card is None or not mask >> card & 1):
         return []
-    if card is not None and hand[card] < 2:
+    if card is None:  # the hand as it stands (after a forced meld, say): one role, answered here in full
+        return _one_role(hand, melds, None, source, table, facts, facts[0], facts[1])
+    if hand[card] < 2:
         meld_cards, meld_quads, by_card = facts
         if card not in by_card:
             # Of a kind the hand does not hold: a group of two free cards of the hand must take it (no pair can),
             # a 吃 plan's group, which the kept 吃 mask tells (no table walk at all).
             if not hand[card] and not reach[2] >> card & 1:
                 return []
-            return _card_joins(hand, melds, card, source, table, facts, meld_cards, meld_quads)
-    elif card is not None and hand[card] == 2 and source is not Source.OWN_DRAW:
+            return _one_role(hand, melds, card, source, table, facts, meld_cards, meld_quads)
+    elif hand[card] == 2 and source is not Source.OWN_DRAW:
         _, quads, by_card = facts
         if card not in by_card:
             # A 碰-type triple (the free cards without the pair must split) or three free copies (the free counts
@@ -114,28 +116,31 @@ def find_wins(
     return evaluate_roles(hand, melds, card, source, table, None, facts)
 
 
-def _card_joins(
+def _one_role(
     hand: list[int],
     melds: Sequence[Meld],
-    card: int,
+    card: int | None,
     source: Source,
     table: WinTable,
     facts: MeldFacts,
     meld_cards: int,
     meld_quads: int,
 ) -> list[Split]:
-    """find_wins for a card the hand holds at most once, in no 扫 / 偎 / 碰 of the seat: its one role is to join the
-    free cards ("card_free"), so the answer is one walk, and a win's split is made here from what the walk read.
+    """find_wins where there is one role: a card the hand holds at most once, in no 扫 / 偎 / 碰 of the seat, joins
+    the free cards ("card_free"); with no card, the hand is judged as it stands ("base"). The answer is one walk, and a
+    win's split is made here from what the walk read.
 
-    The 20 counts with the card counted in are unpacked once: each number's symbol (SYMBOL) gives the automaton's
+    The 20 counts (with the card counted in) are unpacked once: each number's symbol (SYMBOL) gives the automaton's
     step, and the walk refuses most cards; for a card the free cards take, each number's code (WinTable.codes) gives
     the cards, the 龙 and the 胡 of the 坎 / 龙 its counts add, and a count that makes no complete hand is refused. The
     split is the one :func:`evaluate_roles` makes for this role (tests/engine/win/test_check.py holds them equal, role
     and all).
     """
-    hand[card] += 1
+    if card is not None:
+        hand[card] += 1
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = hand
-    hand[card] -= 1
+    if card is not None:
+        hand[card] -= 1
     need_pair = table.pair_always or meld_quads > 0 or 4 in hand  # a pair with a quad (a 龙 held included)
     x, dead, _ = ROWS[table.erqishi]
     sy = SYMBOL
@@ -158,7 +163,7 @@ def _card_joins(
     )  # fmt: skip
     quads = (code >> LONGS_AT & 255) + meld_quads
     if (code & 255) + meld_cards != table.complete[quads]:
-        return []  # the card makes no quad here: the cards must make a complete hand as they are
+        return []  # no quad is made here: the cards must make a complete hand as they are
     # The split keeps the counts, melds and card and makes its role when first read (split._joined_role): most wins
     # checked are never claimed or shown.
     kept = tuple(melds)

@@ -185,10 +185,10 @@ def _searched_split(key: int, rows: tuple[tuple[_Row, ...], ...]) -> tuple[Group
 
 
 class _TableGroups:
-    """Every fixed group one win table makes, made once per kind; a table meld's group is made as it is read."""
+    """Every fixed group one win table makes, made once: per kind, and per meld (by its kind and cards)."""
 
     __slots__ = ("table", "kan", "long", "quad_own", "quad_own_hidden", "quad_other", "quad_other_hidden",
-                 "triple_own", "triple_other", "locked")  # fmt: skip
+                 "triple_own", "triple_other", "melds", "locked")  # fmt: skip
 
     def __init__(self, table: WinTable) -> None:
         make = Group
@@ -208,11 +208,19 @@ class _TableGroups:
         self.quad_other_hidden = quads(table.quad_other, False)
         self.triple_own = triples(table.triple_own, True)
         self.triple_other = triples(table.triple_other, False)
+        self.melds: dict[tuple[MeldKind, tuple[int, ...]], Group] = {}  # a meld's kind and cards -> its group
         self.locked: dict[bytes, tuple[Group, ...]] = {}  # a hand's counts, 3 and 4 kept, 0 else -> its 坎 / 龙
 
     def meld(self, m: Meld) -> Group:
-        """The group of a table meld (read when a split's groups are built: a few per win shown or scored)."""
-        return Group(_KIND_NAME[m.kind], m.cards, self.table.meld_value(m), True)
+        """The group of a table meld, made once per kind and cards (melds recur: a seat's stay as it adds one, and the
+        score command's lines hold few distinct ones); bounded."""
+        key = (m.kind, m.cards)
+        group = self.melds.get(key)
+        if group is None:
+            if len(self.melds) >= _LIMIT:
+                self.melds.clear()
+            group = self.melds[key] = Group(_KIND_NAME[m.kind], m.cards, self.table.meld_value(m), True)
+        return group
 
 
 # The groups of each table, by what they depend on (WinTable.groups_key): Bohu's tables differ by options that change no
@@ -257,7 +265,11 @@ def role_groups(
     (worth ``value``, as the win check found it; -1: not known). Equal, group for group, to
     :func:`~zipai_desktop.engine.win.reference.role_groups`."""
     tg = _ALIKE.get(table.groups_key) or _table_groups(table)
-    exposed = [tg.meld(m) for m in melds]
+    exposed: list[Group] = []
+    if melds:
+        known = tg.melds.get
+        for m in melds:
+            exposed.append(known((m.kind, m.cards)) or tg.meld(m))
     locked: tuple[Group, ...] = ()
     if 3 in hand or 4 in hand:
         # The 坎 / 龙 by the hand's held 3s and 4s alone (few patterns recur: they are kept, not read off the 20

@@ -92,8 +92,8 @@ class WinTable:
     # Per number (一..十), per held count of its small and of its big kind (0..4): what a hand's check adds up of that
     # number (see count_codes); the check of a hand as it stands reads the ten numbers and nothing else.
     codes: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, compare=False, repr=False)
-    # What the groups of a split depend on (engine/win/groups.py groups_alike_key): tables with one key make the same
-    # groups, and share them.
+    # What the groups of a split depend on (engine/win/groups.py groups_alike_key: the values, the doubled rank, the
+    # kinds of the card's own groups): tables with one key make the same groups, and share them.
     groups_key: tuple[object, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -101,8 +101,10 @@ class WinTable:
         object.__setattr__(self, "per_kind", MappingProxyType(per_kind))
         object.__setattr__(self, "complete", tuple(self.complete_count(q) for q in range(NUM_KINDS + 1)))
         object.__setattr__(self, "codes", count_codes(self))
-        key = (tuple(sorted(self.values.items())), self.bonus_rank, self.quad_own, self.quad_other, self.triple_own)
-        object.__setattr__(self, "groups_key", (*key, self.triple_other))
+        # (The key is the text of those values in one string, whose hash Python keeps: a tuple's is worked out again
+        # at every look-up.)
+        key = (sorted(self.values.items()), self.bonus_rank, self.quad_own, self.quad_other, self.triple_own)
+        object.__setattr__(self, "groups_key", (repr((*key, self.triple_other)),))
 
     def __copy__(self) -> WinTable:
         return self  # immutable: a copy (of a Game, say) shares the table

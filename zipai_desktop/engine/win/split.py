@@ -110,21 +110,24 @@ def _dealt_role(kept: tuple[Any, ...]) -> RoleArgs:
     return ("base", raw, (), None, -1, -1, kept[20], symbols, kept[21], kept[22])
 
 
-# What a split found by the game's check for a card that joins the free cards keeps (engine/win/check.py):
-# (the held counts before the card, as a tuple; the melds; the card; the table; a pair needed; the free cards' 胡).
+# What a split found by the game's check where there is one role keeps (engine/win/check.py _one_role): (the held
+# counts before the card, as a tuple; the melds; the card, None for a hand as it stands; the table; a pair needed;
+# the free cards' 胡).
 JOINED_SIZE = 6
 
 
 def _joined_role(kept: tuple[Any, ...]) -> RoleArgs:
-    """The role of a card that joins the free cards, from what the game's check kept (see :data:`JOINED_SIZE`): the
-    role evaluate_roles makes for it, its bytes and the free cards' symbols made now, when first read
-    (tests/engine/win/test_check.py::test_the_games_question_gives_the_roles_own_splits holds them equal)."""
+    """The role of a card that joins the free cards ("card_free"), or of a hand as it stands ("base"), from what the
+    game's check kept (see :data:`JOINED_SIZE`): the role evaluate_roles makes for it, its bytes and the free cards'
+    symbols made now, when first read (held equal by
+    tests/engine/win/test_check.py::test_the_games_question_gives_the_roles_own_splits)."""
     counts, melds, card, table, need_pair, value = kept
     raw = bytes(counts)
     with_card = bytearray(raw)
-    with_card[card] += 1  # held at most once before: a free count still
+    if card is not None:
+        with_card[card] += 1  # held at most once before: a free count still
     symbols = free_symbols(int.from_bytes(with_card.translate(FREE_COUNTS), "little"))
-    return ("card_free", raw, melds, card, -1, -1, table, symbols, need_pair, value)
+    return ("card_free" if card is not None else "base", raw, melds, card, -1, -1, table, symbols, need_pair, value)
 
 
 # The kind of each meld kind's group (a MeldKind hashes by its name, not by its value, so it is looked up by the
