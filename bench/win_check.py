@@ -10,10 +10,10 @@ source, replayed here.
 
 Two paths are timed: "play" is what the game does at a card (the reach filter's answer for the hand, made here for
 every check as if the hand were new, then ``win.find_wins``: the pre-checks, then the roles), and "score" is
-``evaluate_roles`` with the melds, as the rules' win choice and ``zipai score`` call it. Every hand is new to the
-caches in each pass; a split's groups are built only when read, so the first figures are the check itself. Then: the
-same hands checked again (the game checks a seat's hand against every card offered between two of its moves), and a
-pass that reads the groups of every winning split too.
+``evaluate_roles`` with the melds and what ``zipai score`` knows of them (``MeldsKnown``), as the score command calls
+it. Every hand is new to the caches in each pass; a split's groups are built only when read, so the first figures are
+the check itself. Then: the same hands checked again (the game checks a seat's hand against every card offered
+between two of its moves), and a pass that reads the groups of every winning split too.
 
 Times are the thread's CPU time per check (``time.thread_time_ns``, its own cost measured and subtracted), so a
 neighbour's burst on the shared machine moves them little. The figures are the median and p95 of ALL the passes'
@@ -117,6 +117,7 @@ def forget(table: WinTable) -> None:
         alike.locked.clear()
         alike.melds.clear()
     split._LOCKED_KINDS.clear()
+    roles._FIXED_HU.clear()
 
 
 # A hand as the game checks it: the seat's concealed counts (before the card), its table melds, the card and where
@@ -179,6 +180,17 @@ def played_cases(game: str, hands: int) -> list[Case]:
     return calls
 
 
+def _known(
+    melds: list[Meld], card: int | None, fact: tuple[int, int, dict[int, tuple[int, int]]], table: WinTable
+) -> tuple[int, int, int, int, int] | None:
+    """What ``zipai score`` tells evaluate_roles of a line's melds (``MeldsKnown``; only with melds and a card)."""
+    if not melds or card is None:
+        return None
+    cards, quads, by_card = fact
+    sao_idx, peng_idx = by_card.get(card, (-1, -1))
+    return (cards, quads, sum(table.meld_value(m) for m in melds), sao_idx, peng_idx)
+
+
 def timed(
     cases: list[Case], table: WinTable, clock: Callable[[], int], path: str, groups: bool = False
 ) -> tuple[list[float], int]:
@@ -186,21 +198,23 @@ def timed(
 
     ``path`` "play": what the game does at a card (engine/game.py ``Game._win_check``): the reach filter's answer for
     the hand (the game keeps it until the hand changes; made here for every hand, as if each were new) and
-    ``find_wins`` with the melds' facts the game keeps per seat. "score": ``evaluate_roles`` with the melds, as the
-    rules' win choice and ``zipai score`` call it. With ``groups`` a win's groups are read (built) in the span too.
+    ``find_wins`` with the melds' facts the game keeps per seat. "score": ``evaluate_roles`` with the melds and what
+    ``zipai score`` knows of them (``MeldsKnown``: it keeps each meld's facts as it reads them), as the score command
+    calls it. With ``groups`` a win's groups are read (built) in the span too.
     """
     cost = _clock_cost(clock)
     keep = keep_function(table.erqishi)
     facts = [meld_facts(melds) for _, melds, _, _ in cases]  # kept per seat by the game, as melds are made
+    known = [_known(melds, card, fact, table) for (_, melds, card, _), fact in zip(cases, facts, strict=True)]
     times = []
     wins = 0
-    for (hand, melds, card, source), fact in zip(cases, facts, strict=True):
+    for (hand, melds, card, source), fact, told in zip(cases, facts, known, strict=True):
         if path == "play":
             t0 = clock()
             found = find_wins(hand, melds, card, source, table, fact, keep(hand))
         else:
             t0 = clock()
-            found = evaluate_roles(hand, melds, card, source, table)
+            found = evaluate_roles(hand, melds, card, source, table, told)
         if groups:
             for split in found:
                 split.groups  # noqa: B018 - reading them builds them

@@ -27,6 +27,7 @@ _MAX_COUNT = 3
 _FREE_COUNTS = bytes([0, 1, 2] + [0] * 253)  # bytes.translate: a held count -> its free count (3 / 4 are 坎 / 龙)
 _HELD_COUNTS = bytes([0, 1, 2, 3, 4] + [0] * 251)  # a held count as it counts among the hand's cards
 _IS3 = bytes(c == 3 for c in range(256))
+_LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))  # a held count of a 坎 / 龙 as it is, any other 0
 _IS4 = bytes(c == 4 for c in range(256))
 
 
@@ -118,12 +119,32 @@ _CHI = MeldKind.CHI
 def _fixed_hu(raw: bytes, table: WinTable) -> int:
     """The 胡 of the 坎 (3 held) and 龙 (4 held) of a hand given as bytes, under ``table``'s values.
 
-    Asked only for a role that completes the hand: the table's values of the kinds held three times, and of those
-    held four times, each picked out of the 20 by the hand's counts (itertools.compress over a translate of the bytes).
+    Asked only for a role that completes the hand. Few patterns of 坎 / 龙 recur (the score command's lines hold few
+    distinct ones), so the 胡 is kept by the pattern (the hand's bytes with every count but 3 and 4 zeroed), per set of
+    table values (WinTable.groups_key, which holds them), instead of picked out of the values each time.
     """
-    return sum(compress(table.per_kind["kan"], raw.translate(_IS3))) + sum(
-        compress(table.per_kind["long"], raw.translate(_IS4))
-    )
+    pattern = raw.translate(_LOCKED)
+    kept = _FIXED_HU.get(table.groups_key)
+    if kept is None:
+        if len(_FIXED_HU) >= 64:
+            _FIXED_HU.clear()
+        kept = _FIXED_HU[table.groups_key] = {}
+    fixed = kept.get(pattern)
+    if fixed is None:
+        per_kind = table.per_kind
+        fixed = sum(compress(per_kind["kan"], pattern.translate(_IS3))) + sum(
+            compress(per_kind["long"], pattern.translate(_IS4))
+        )
+        if len(kept) >= _FIXED_LIMIT:
+            kept.clear()
+        kept[pattern] = fixed
+    return fixed
+
+
+# The 胡 of the 坎 / 龙 by a hand's pattern of 3s and 4s (see _fixed_hu), per set of table values: bounded (a few dozen
+# value sets; the patterns a session meets, up to _FIXED_LIMIT each), keyed by values, never by an object's identity.
+_FIXED_HU: dict[tuple[object, ...], dict[bytes, int]] = {}
+_FIXED_LIMIT = 2_048
 
 
 # Per meld kind, what meld_facts reads of it: 1 a quad, 2 a 扫 / 偎 (its card may make it a quad), 3 a 碰 (likewise),
