@@ -9,10 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .cards import NUM_KINDS, is_big, number
-from .rules.guilin import GuilinOptions
 from .win import Source
+
+
+class GuilinOptions(Protocol):
+    """The Guilin options a settlement reads (:class:`~zipai_desktop.engine.rules.guilin.GuilinOptions` has them):
+    named here by what they hold, so this module never imports the rules module that calls it."""
+
+    @property
+    def min_hu(self) -> int: ...
+    @property
+    def hu_step(self) -> int: ...
+    @property
+    def zimo_bonus(self) -> str: ...
+    @property
+    def special_bonus(self) -> str: ...
+    @property
+    def xing(self) -> str: ...
+    @property
+    def xing_reflip(self) -> str: ...
+    @property
+    def xing_kinds(self) -> frozenset[str]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +160,18 @@ class Settlement:
     @property
     def score(self) -> int:
         return self.duo
+
+
+def payer_of(source: Source, from_seat: int) -> int | None:
+    """Who pays a win alone (§10.4): the discarder of a won discard (点炮 / 地胡); None when each other player pays
+    (自摸, 平胡, 天胡, 三龙五坎)."""
+    return from_seat if source is Source.DISCARD else None
+
+
+def duo_key(hu: int, xing: int, source: Source, special: tuple[str, ...], options: GuilinOptions) -> tuple[object, ...]:
+    """What :func:`duo_parts` depends on, as a key to keep its answer by: the 舵 the 胡 gives (not the 胡 itself: many
+    胡 give one 舵), the 醒 counted, an own draw or not, the specials and the options (which must be hashable)."""
+    return ((hu - options.min_hu) // options.hu_step, xing, source is Source.OWN_DRAW, special, options)
 
 
 def hu_to_duo(hu: int, options: GuilinOptions) -> int:
