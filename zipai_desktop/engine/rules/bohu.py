@@ -237,14 +237,21 @@ def choose_role(
 
 
 def deal_win(
-    hand: Sequence[int], melds: Sequence[Meld], table: WinTable, options: BohuOptions, dealer: bool
+    hand: Sequence[int],
+    melds: Sequence[Meld],
+    table: WinTable,
+    options: BohuOptions,
+    dealer: bool,
+    *,
+    reach: bool = True,
 ) -> tuple[Split, Scored] | str:
     """The 天胡 a seat makes from the deal (§13, procedure P9), scored, or why it makes none.
 
     三提五坎 for any seat (no shape, no minimum); a complete dealt ``hand`` for a dealer without 提 (``melds``: the 提
     placed at the deal), reaching the minimum on the doubled 胡息; a dealer qualifying for both takes the higher score,
     then the higher 胡息 (the first on ties). ``BohuRules.deal_wins`` (seat by seat from the dealer) and ``zipai score``
-    choose with it; the reason is what ``zipai score`` answers for a hand that is not a win."""
+    choose with it; the reason is what ``zipai score`` answers for a hand that is not a win. ``reach``: rule out a
+    dealt hand that cannot be complete with the reach filter first (see :func:`_dealt_complete`)."""
     candidates: list[tuple[Split, Scored]] = []
     held: list[int] | None = None
     # (san_ti_wu_kan's own first test, before the call: most seats hold too few 提 and 坎)
@@ -257,7 +264,7 @@ def deal_win(
     if dealer:
         reason = "not 三提五坎, and a dealer with a 提 holds no complete hand"
         if not melds:
-            tian = evaluate_win(hand, [], None, Source.DEAL, table) if may_complete(hand, None, table.erqishi) else None
+            tian = _dealt_complete(hand, table, reach)
             if tian is None:
                 reason = "no decomposition, and not 三提五坎"
             else:
@@ -276,6 +283,16 @@ def deal_win(
 def _score_then_huxi(candidate: tuple[Split, Scored]) -> tuple[int, int]:
     """What a dealer's 天胡 is chosen by: the score, then the (doubled) 胡息."""
     return candidate[1][2], candidate[1][0]
+
+
+def _dealt_complete(hand: Sequence[int], table: WinTable, reach: bool) -> Split | None:
+    """The best split of a dealt hand as it stands, or None. With ``reach``, the reach filter
+    (:func:`~zipai_desktop.engine.win.reach.may_complete`, which never rules out a complete hand) is asked first: the
+    game has its tables built, while a short-lived caller such as ``zipai score`` would pay their one-time build for
+    a check the win check makes anyway."""
+    if reach and not may_complete(hand, None, table.erqishi):
+        return None
+    return evaluate_win(hand, [], None, Source.DEAL, table)
 
 
 def _held(hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:

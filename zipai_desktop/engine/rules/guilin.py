@@ -95,6 +95,8 @@ def deal_win(
     options: GuilinOptions,
     dealer: bool,
     wall_rest: Sequence[int],
+    *,
+    reach: bool = True,
 ) -> tuple[Split, tuple[str, ...]] | str:
     """The win a seat makes from the deal (procedure P9) with its specials, or why it makes none.
 
@@ -102,11 +104,12 @@ def deal_win(
     qualifying for both takes the one worth more 舵, then more 胡 (the first on ties). Their 醒 are the same (the same
     cards held: ``hand`` and ``melds``; turned from ``wall_rest``, top first), so the 舵 is worked out only when both
     qualify. ``GuilinRules.deal_wins`` (seat by seat from the dealer) and ``zipai score`` choose with it; the reason
-    is what ``zipai score`` answers for a hand that is not a win."""
+    is what ``zipai score`` answers for a hand that is not a win. ``reach``: rule out a dealt hand that cannot be
+    complete with the reach filter first (see :func:`_dealt_complete`)."""
     candidates: list[tuple[Split, tuple[str, ...]]] = []
     reason = "not sanlong_wukan (a non-dealer wins from the deal only with 三龙五坎)"
     if dealer:
-        tian = evaluate_win(hand, [], None, Source.DEAL, table) if may_complete(hand, None, table.erqishi) else None
+        tian = _dealt_complete(hand, table, reach)
         if tian is None:
             reason = "no decomposition, and not sanlong_wukan"
         elif tian.hu < options.min_hu:
@@ -121,6 +124,16 @@ def deal_win(
     if len(candidates) == 1:
         return candidates[0]
     return _best_deal_win(candidates, _held(hand, melds), wall_rest, options)
+
+
+def _dealt_complete(hand: Sequence[int], table: WinTable, reach: bool) -> Split | None:
+    """The best split of a dealt hand as it stands, or None. With ``reach``, the reach filter
+    (:func:`~zipai_desktop.engine.win.reach.may_complete`, which never rules out a complete hand) is asked first: the
+    game has its tables built, while a short-lived caller such as ``zipai score`` would pay their one-time build for
+    a check the win check makes anyway."""
+    if reach and not may_complete(hand, None, table.erqishi):
+        return None
+    return evaluate_win(hand, [], None, Source.DEAL, table)
 
 
 def _held(hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:

@@ -107,7 +107,7 @@ def _bohu_win(
     ) = parts  # fmt: skip
     # held: every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count
     if source is _DEAL:
-        won = deal_win(hand, melds, table, options, winner == dealer)
+        won = deal_win(hand, melds, table, options, winner == dealer, reach=False)
         if isinstance(won, str):
             return _bohu_not_a_win(won)
         split, (huxi, fan, score_, names) = won

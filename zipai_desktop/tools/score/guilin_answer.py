@@ -159,7 +159,7 @@ def _guilin_win(
         known, meld_texts,
     ) = parts  # fmt: skip
     if source is _DEAL:
-        won = deal_win(hand, melds, table, options, winner == dealer, xing)
+        won = deal_win(hand, melds, table, options, winner == dealer, xing, reach=False)
         if isinstance(won, str):
             return _not_a_win(won)
         split, special = won
