@@ -43,20 +43,18 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
     if end <= 0:
         return None
     text_of_options = line[start:end]
-    options = _OPTION_TEXTS.get(text_of_options)
-    if options is None:
+    entry = _OPTION_TEXTS.get(text_of_options)
+    if entry is None:
         if "[" in text_of_options:
             return None
         try:
-            options = loads(text_of_options, what="the input", max_bytes=MAX_INPUT)
+            read = loads(text_of_options, what="the input", max_bytes=MAX_INPUT)
         except JsonInputError:
             return None
         if len(_OPTION_TEXTS) >= 64:
             _OPTION_TEXTS.clear()
-            _READ_OPTIONS.clear()
-        _OPTION_TEXTS[text_of_options] = options
-        if type(options) is dict:
-            _READ_OPTIONS[id(options)] = (options, {})
+        entry = _OPTION_TEXTS[text_of_options] = (read, {})
+    options = entry[0]
     data = _scanned(line[:start] + "0" + line[end:], unicode_checked)
     if type(data) is not dict:
         return None
@@ -64,6 +62,7 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
     if type(placeholder) is not int or placeholder != 0:
         return None
     data["options"] = options  # read only from here on: the same object serves every line that gives it
+    _READ_OPTIONS[0] = entry  # where _parsed_options finds it parsed
     return data
 
 

@@ -115,10 +115,10 @@ _OPTIONS: dict[tuple[str, tuple[str, ...], tuple[Any, ...], tuple[type, ...]], A
 
 
 def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
-    # An options object :func:`_with_known_options` read from a line's text (the same object for every line that
-    # writes that text, and never written to): parsed once per game, found by identity.
-    read = _READ_OPTIONS.get(id(raw))
-    if read is not None and read[0] is raw:
+    # The options object :func:`_with_known_options` read from this line's text (the same object for every line that
+    # writes that text, and never written to, kept with its text): parsed once per game.
+    read = _READ_OPTIONS[0]
+    if read[0] is raw and raw is not None:
         parsed = read[1].get(rules.name)
         if parsed is not None:
             return parsed
@@ -693,11 +693,12 @@ MAX_INPUT = 1 << 20
 MAX_MESSAGE = 400
 
 
-# Options objects as written in a line, read: the text -> the object (a flat dict).
-_OPTION_TEXTS: dict[str, Any] = {}
-# The same objects by identity (each held here and in _OPTION_TEXTS, so no id is reused while kept): the object and
-# its parsed options per game, filled by _parsed_options as a game accepts them.
-_READ_OPTIONS: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+# Options objects as written in a line, read: the text -> (the object (a flat dict), its parsed options per game,
+# filled by _parsed_options as a game accepts them).
+_OPTION_TEXTS: dict[str, tuple[Any, dict[str, Any]]] = {}
+# The entry of _OPTION_TEXTS the line being read gave its options by (set by _with_known_options; (None, {}) when it
+# gave none that way): _parsed_options finds the options' parsed sets there.
+_READ_OPTIONS: list[tuple[Any, dict[str, Any]]] = [(None, {})]
 
 
 def _decoded(text: str | bytes) -> Any:
