@@ -31,7 +31,6 @@ from .layout import _BASE_WORD, _HU_AT, _kind_items, _layout_parts, _new_head
 from .quick import _new_meld_facts, _quick_bohu, _quick_bohu_parts, _quick_guilin, _quick_guilin_parts, _quick_melds
 from .request import (
     _GUILIN,
-    _LAST_OPTIONS,
     _MELD_KINDS,
     _OPTION_TEXTS,
     _OPTIONS,
@@ -86,7 +85,6 @@ __all__ = [
     "_DUO",
     "_GUILIN",
     "_HU_AT",
-    "_LAST_OPTIONS",
     "_MELD_KINDS",
     "_OPTIONS",
     "_OPTION_TEXTS",

@@ -111,7 +111,7 @@ def _options(data: Mapping[str, Any]) -> dict[str, Any] | None:
 
 # Parsed options by game and value: a --jsonl stream repeats the same few option sets, and parsing them is a good part
 # of a hand's cost. Only accepted sets are kept (a refused one raises every time, with its message), and few of them.
-_OPTIONS: dict[tuple[str, tuple[str, ...], tuple[Any, ...], tuple[type, ...]], Any] = {}
+_OPTIONS: dict[tuple[str, frozenset[Any], frozenset[Any]], Any] = {}
 
 
 def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
@@ -129,22 +129,15 @@ def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
 
 
 def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
-    # The game's last accepted set first, in any order: equal names and values (one C comparison), and the same types
-    # (true and 1 are equal in Python but not the same option value).
-    if raw:
-        last = _LAST_OPTIONS.get(rules.name)
-        if last is not None and raw == last[0] and {name: type(value) for name, value in raw.items()} == last[1]:
-            return last[2]
-    # Names, values and the values' types, in the names' order: an accepted set parses to the same options whatever
-    # order its object gives them in (a stream whose producer writes the keys in any order repeats a few sets).
-    items = sorted(raw.items()) if raw else []
-    key = (
-        rules.name,
-        tuple([name for name, _ in items]),
-        tuple([v for _, v in items]),
-        tuple([type(v) for _, v in items]),
-    )
+    # Kept by the game, the names with their values and the names with their values' types, each as a set: an
+    # accepted set parses to the same options whatever order its object gives them in (a stream whose producer
+    # writes the keys in any order repeats a few sets), and true and 1 are equal in Python but not the same option
+    # value (their types tell them apart). The sets are made in C, with no Python loop over the options.
     try:
+        if raw:
+            key = (rules.name, frozenset(raw.items()), frozenset(zip(raw, map(type, raw.values()), strict=True)))
+        else:
+            key = (rules.name, _NO_ITEMS, _NO_ITEMS)
         options = _OPTIONS.get(key)
     except TypeError:  # a list or object as a value: refused by the parser below
         return parse_options(rules, raw)
@@ -153,13 +146,10 @@ def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
         if len(_OPTIONS) >= 256:
             _OPTIONS.clear()
         _OPTIONS[key] = options
-    if raw:
-        _LAST_OPTIONS[rules.name] = (raw, {name: type(value) for name, value in raw.items()}, options)
     return options
 
 
-# Per game, the last option set accepted: (the set as given, its values' types, the options).
-_LAST_OPTIONS: dict[str, tuple[dict[str, Any], dict[str, type], Any]] = {}
+_NO_ITEMS: frozenset[Any] = frozenset()
 
 
 def _rules_name(data: Mapping[str, Any], cli_rules: str | None) -> str:
