@@ -111,7 +111,7 @@ def _options(data: Mapping[str, Any]) -> dict[str, Any] | None:
 
 # Parsed options by game and value: a --jsonl stream repeats the same few option sets, and parsing them is a good part
 # of a hand's cost. Only accepted sets are kept (a refused one raises every time, with its message), and few of them.
-_OPTIONS: dict[tuple[str, frozenset[Any], frozenset[Any]], Any] = {}
+_OPTIONS: dict[tuple[str, frozenset[tuple[str, Any, type]]], Any] = {}
 
 
 def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
@@ -129,15 +129,15 @@ def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
 
 
 def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
-    # Kept by the game, the names with their values and the names with their values' types, each as a set: an
-    # accepted set parses to the same options whatever order its object gives them in (a stream whose producer
-    # writes the keys in any order repeats a few sets), and true and 1 are equal in Python but not the same option
-    # value (their types tell them apart). The sets are made in C, with no Python loop over the options.
+    # Kept by the game and the set of (name, value, the value's type): an accepted set parses to the same options
+    # whatever order its object gives them in (a stream whose producer writes the keys in any order repeats a few
+    # sets), and true and 1 are equal in Python but not the same option value (their types tell them apart). The set
+    # is made in C, with no Python loop over the options.
     try:
         if raw:
-            key = (rules.name, frozenset(raw.items()), frozenset(zip(raw, map(type, raw.values()), strict=True)))
+            key = (rules.name, frozenset(zip(raw, raw.values(), map(type, raw.values()), strict=True)))
         else:
-            key = (rules.name, _NO_ITEMS, _NO_ITEMS)
+            key = (rules.name, _NO_ITEMS)
         options = _OPTIONS.get(key)
     except TypeError:  # a list or object as a value: refused by the parser below
         return parse_options(rules, raw)
@@ -149,7 +149,7 @@ def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
     return options
 
 
-_NO_ITEMS: frozenset[Any] = frozenset()
+_NO_ITEMS: frozenset[tuple[str, Any, type]] = frozenset()
 
 
 def _rules_name(data: Mapping[str, Any], cli_rules: str | None) -> str:
