@@ -20,19 +20,39 @@ class GuilinOptions(Protocol):
     named here by what they hold, so this module never imports the rules module that calls it."""
 
     @property
-    def min_hu(self) -> int: ...
+    def min_hu(self) -> int:
+        """起胡: the least 胡 of a win."""
+        ...
+
     @property
-    def hu_step(self) -> int: ...
+    def hu_step(self) -> int:
+        """胡 per 舵 step."""
+        ...
+
     @property
-    def zimo_bonus(self) -> str: ...
+    def zimo_bonus(self) -> str:
+        """自摸: "add" (+1 舵) or "double"."""
+        ...
+
     @property
-    def special_bonus(self) -> str: ...
+    def special_bonus(self) -> str:
+        """天胡 / 地胡 / 三龙五坎: "add" or "double"."""
+        ...
+
     @property
-    def xing(self) -> str: ...
+    def xing(self) -> str:
+        """Which 醒 count (the option's value)."""
+        ...
+
     @property
-    def xing_reflip(self) -> str: ...
+    def xing_reflip(self) -> str:
+        """When another 醒 card is turned."""
+        ...
+
     @property
-    def xing_kinds(self) -> frozenset[str]: ...
+    def xing_kinds(self) -> frozenset[str]:
+        """The 醒 categories counted."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +65,7 @@ class XingFlip:
 
     @property
     def count(self) -> int:
+        """How many of the winner's cards this turned card counted."""
         return sum(n for _, _, n in self.counted)
 
 
@@ -159,6 +180,7 @@ class Settlement:
 
     @property
     def score(self) -> int:
+        """The 舵 (what a Guilin hand scores)."""
         return self.duo
 
 

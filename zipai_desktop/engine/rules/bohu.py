@@ -330,6 +330,7 @@ class BohuRules:
     choices = _CHOICES  # option name -> the values it takes, for options with a fixed list
 
     def parse_options(self, raw: Mapping[str, Any]) -> BohuOptions:
+        """The options of a raw mapping, checked against the choices (an OptionError names a bad one)."""
         options = options_from_dict(BohuOptions, raw, _CHOICES)
         if options.round_target <= 0:
             from .base import OptionError
@@ -344,12 +345,15 @@ class BohuRules:
 
     @property
     def win_table(self) -> WinTable:
+        """The win table under the default options."""
         return self.win_table_for(BohuOptions())
 
     def win_table_for(self, options: BohuOptions) -> WinTable:
+        """The win table these options make (二七十, 跑 on a discard, the doubled rank)."""
         return _table(options.peng_pao_on_discard, options.erqishi, options.bonus_rank)
 
     def procedure(self, options: BohuOptions) -> Procedure:
+        """The play-procedure switches these options set (比, 臭牌, 过碰, P5, 地胡 on a discard or a draw)."""
         return Procedure(
             hu_compulsory="no",
             guo_hu=options.guo_hu,
@@ -370,9 +374,11 @@ class BohuRules:
         return tuple(s for s in range(4) if s != out)
 
     def zero_sum(self, options: BohuOptions) -> bool:
+        """A hand's points sum to zero only when the losers pay."""
         return options.settlement == "losers_pay"
 
     def rounds(self, options: BohuOptions) -> Rounds:
+        """The 轮 a match is played in (§14): its target, what counts toward it, the settlement at its end."""
         return Rounds(options.round_target, options.round_counter == "huxi", options.settlement == "zero_sum_round")
 
     def draws_before_new_dealer(self, options: BohuOptions) -> int:
@@ -382,6 +388,7 @@ class BohuRules:
     # --- the deal (§5) ----------------------------------------------------------------------------------------------
 
     def deal(self, game: Game) -> None:
+        """Deal 19 cards a seat and the 亮张 to the dealer, place every dealt 4 of a kind as a 提 (§5)."""
         if len(game.active) == 2 and game.options.two_player_remove:
             game.removed = [game.wall.pop() for _ in range(20)]
         game.deal_hands(self.hand_size)
@@ -423,6 +430,8 @@ class BohuRules:
     # --- winning and settlement -------------------------------------------------------------------------------------
 
     def win_specials(self, game: Game, seat: int, source: Source, from_seat: int, opening: bool) -> tuple[str, ...]:
+        """The specials of a win: 地胡 on the dealer's opening discard (or the first draw, by option), 天胡 on a first
+        card (P11, by option)."""
         out: list[str] = []
         on_discard = source is Source.DISCARD and from_seat == game.dealer
         on_draw = source is not Source.DISCARD and game.options.dihu == "first_draw"
@@ -453,6 +462,8 @@ class BohuRules:
         return None if chosen is None else candidates[chosen]
 
     def settle(self, game: Game, seat: int, win: WinInfo) -> BohuSettlement:
+        """What a win is worth (:func:`score_win`) with its 名堂, and what each active seat gets
+        (:func:`win_points`)."""
         huxi, fan, score, names = self._score(game, seat, win)
         held = game.winner_cards(seat, win.card)
         degenerate = is_degenerate(win.split, win.source)

@@ -44,6 +44,7 @@ class GuilinOptions:
 
     @property
     def xing_kinds(self) -> frozenset[str]:
+        """The 醒 categories counted (``up`` / ``down`` / ``mid``) under the ``xing`` option."""
         if self.xing == "none":
             return frozenset()
         return frozenset(self.xing.split("_"))
@@ -186,6 +187,7 @@ class GuilinRules:
     )
 
     def parse_options(self, raw: Mapping[str, Any]) -> GuilinOptions:
+        """The options of a raw mapping, checked against the choices (an OptionError names a bad one)."""
         return options_from_dict(GuilinOptions, raw, _CHOICES)
 
     @staticmethod
@@ -194,26 +196,33 @@ class GuilinRules:
         return 20 + quads - 1 if quads > 1 else 20
 
     def win_table_for(self, options: GuilinOptions) -> WinTable:
+        """The win table: Guilin's values take no option."""
         return self.win_table
 
     def procedure(self, options: GuilinOptions) -> Procedure:
+        """The play-procedure switches these options set (胡 compulsory, procedure P5)."""
         return Procedure(hu_compulsory=options.hu_compulsory, guo_hu=options.guo_hu)
 
     def active_seats(self, players: int, dealer: int, options: GuilinOptions) -> tuple[int, ...]:
+        """Every seat plays."""
         return tuple(range(players))
 
     def zero_sum(self, options: GuilinOptions) -> bool:
+        """A Guilin hand's points always sum to zero (§10.4)."""
         return True
 
     def rounds(self, options: GuilinOptions) -> None:
+        """No 轮: a match is a number of hands or a points target."""
         return None  # a Guilin match is a number of hands or a points target, no 轮
 
     def draws_before_new_dealer(self, options: GuilinOptions) -> None:
+        """None: the dealer keeps the deal after a 荒庄 (§10.6)."""
         return None  # §10.6: after 荒庄 the dealer stays
 
     # --- the deal (§2, procedure P12) -------------------------------------------------------------------------------
 
     def deal(self, game: Game) -> None:
+        """Deal 20 cards a seat, an extra card for two 龙 (by option), and the 挡底 to the dealer (§2, P12)."""
         game.deal_hands(self.hand_size)
         if game.options.two_long == "extra_card":
             for seat in game.order_from(game.dealer):
@@ -242,6 +251,7 @@ class GuilinRules:
     # --- winning and settlement -------------------------------------------------------------------------------------
 
     def win_specials(self, game: Game, seat: int, source: Source, from_seat: int, opening: bool) -> tuple[str, ...]:
+        """The specials of a win during play (:func:`win_specials`): 地胡 on the dealer's opening discard."""
         return win_specials(opening and source is Source.DISCARD and from_seat == game.dealer)
 
     def pick_win(self, game: Game, seat: int, candidates: list[WinInfo]) -> WinInfo | None:
@@ -250,6 +260,8 @@ class GuilinRules:
         return None if chosen is None else candidates[chosen]
 
     def settle(self, game: Game, seat: int, win: WinInfo) -> Settlement:
+        """The settlement of a win (:func:`~zipai_desktop.engine.scoring.settle_guilin`), 醒 turned from the rest of
+        the wall, top first."""
         return settle_guilin(
             hu=win.split.hu,
             held=game.winner_cards(seat, win.card),

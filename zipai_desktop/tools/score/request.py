@@ -33,6 +33,7 @@ class Malformed(ValueError):
 
 
 def not_available(name: str) -> str:
+    """The message for rules the contract knows that this build cannot score."""
     return f"rules {show_name(name)} are not available in this build yet"
 
 
