@@ -232,6 +232,9 @@ def choose_role(
     """The win chosen among the roles of the card (``pick_win``): each role scored (:func:`score_win`) and the index
     :func:`pick_role` picks, None when no role reaches the minimum 胡息. ``held`` counts every card of the winning hand.
     ``BohuRules.pick_win`` and ``zipai score`` choose with it."""
+    if len(splits) == 1:  # the usual win: one role, made if it reaches the minimum (pick_role's answer, unlooped)
+        scored = score_win(splits[0], held, special, source, options)
+        return (0 if scored[0] >= options.min_huxi else None), [scored]
     scores = [score_win(split, held, special, source, options) for split in splits]
     return pick_role(scores, options.min_huxi), scores
 
