@@ -163,7 +163,7 @@ def test_every_line_answered_the_quick_way_is_answered_the_same_the_careful_way(
     monkeypatch.setattr(score, "_layout_parts", lambda text: None)
     careful: list[str] = []
     for line in lines:
-        kept: list[dict[Any, Any]] = [score._DUO, score._PAID, score._TURNED, score._READ_OPTIONS, score._LAST_OPTIONS]
+        kept: list[dict[Any, Any]] = [score._DUO, score._PAID, score._TURNED, score._OPTION_TEXTS]
         for cache in [*kept, score._OPTIONS, score._WHO_PLAIN]:
             cache.clear()
         careful.append(_line_outcome(line))

@@ -29,8 +29,9 @@ def _plain(groups: tuple[win.Group, ...]) -> str:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_groups_text_of_a_role_is_the_text_of_its_groups(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    for kept in ("_ROLE_TEXTS", "_TEXTS_ALIKE", "_TEXT_OF_FREE", "_GROUP_TEXT", "_TEXT_OF"):
+    for kept in ("_TEXTS_ALIKE", "_TEXT_OF_FREE", "_GROUP_TEXT"):
         monkeypatch.setattr(text, kept, {})
+    monkeypatch.setattr(text, "_RECENT_TABLES", [])
     monkeypatch.setattr(text, "_FREE_TEXT", (({}, {}), ({}, {})))
     rng = random.Random(400 + seed)
     roles: dict[str, int] = {}

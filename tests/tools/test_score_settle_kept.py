@@ -20,7 +20,7 @@ SPECIALS = [(), ("dihu",), ("tianhu",), ("sanlong_wukan",)]
 def test_the_kept_settlement_is_the_games_settlement() -> None:
     rules = get_rules("guilin")
     rng = random.Random(1313)
-    # A few option sets, each one object (the kept pieces key them by identity, as a stream's read options are).
+    # A few option sets (the kept pieces key them by value, with everything else the 舵 depends on: duo_key).
     option_sets = [
         rules.parse_options(
             {"min_hu": m, "hu_step": step, "zimo_bonus": zimo, "special_bonus": special, "xing": xing,

@@ -9,10 +9,50 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .cards import NUM_KINDS, is_big, number
-from .rules.guilin import GuilinOptions
 from .win import Source
+
+
+class GuilinOptions(Protocol):
+    """The Guilin options a settlement reads (:class:`~zipai_desktop.engine.rules.guilin.GuilinOptions` has them):
+    named here by what they hold, so this module never imports the rules module that calls it."""
+
+    @property
+    def min_hu(self) -> int:
+        """起胡: the least 胡 of a win."""
+        ...
+
+    @property
+    def hu_step(self) -> int:
+        """胡 per 舵 step."""
+        ...
+
+    @property
+    def zimo_bonus(self) -> str:
+        """自摸: "add" (+1 舵) or "double"."""
+        ...
+
+    @property
+    def special_bonus(self) -> str:
+        """天胡 / 地胡 / 三龙五坎: "add" or "double"."""
+        ...
+
+    @property
+    def xing(self) -> str:
+        """Which 醒 count (the option's value)."""
+        ...
+
+    @property
+    def xing_reflip(self) -> str:
+        """When another 醒 card is turned."""
+        ...
+
+    @property
+    def xing_kinds(self) -> frozenset[str]:
+        """The 醒 categories counted."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +65,7 @@ class XingFlip:
 
     @property
     def count(self) -> int:
+        """How many of the winner's cards this turned card counted."""
         return sum(n for _, _, n in self.counted)
 
 
@@ -139,7 +180,20 @@ class Settlement:
 
     @property
     def score(self) -> int:
+        """The 舵 (what a Guilin hand scores)."""
         return self.duo
+
+
+def payer_of(source: Source, from_seat: int) -> int | None:
+    """Who pays a win alone (§10.4): the discarder of a won discard (点炮 / 地胡); None when each other player pays
+    (自摸, 平胡, 天胡, 三龙五坎)."""
+    return from_seat if source is Source.DISCARD else None
+
+
+def duo_key(hu: int, xing: int, source: Source, special: tuple[str, ...], options: GuilinOptions) -> tuple[object, ...]:
+    """What :func:`duo_parts` depends on, as a key to keep its answer by: the 舵 the 胡 gives (not the 胡 itself: many
+    胡 give one 舵), the 醒 counted, an own draw or not, the specials and the options (which must be hashable)."""
+    return ((hu - options.min_hu) // options.hu_step, xing, source is Source.OWN_DRAW, special, options)
 
 
 def hu_to_duo(hu: int, options: GuilinOptions) -> int:

@@ -23,7 +23,6 @@ def test_an_option_set_is_parsed_once_whatever_the_order_of_its_names(monkeypatc
         return parse(rules, raw)
 
     monkeypatch.setattr(request, "_OPTIONS", {})
-    monkeypatch.setattr(request, "_LAST_OPTIONS", {})
     monkeypatch.setattr(request, "parse_options", counted)
     answers = set()
     for names in itertools.permutations(options):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..cards import NUM_KINDS, RED_KINDS
 from ..melds import Meld, MeldKind
+from ..scoring import Payment
 from ..win import Group, Source, Split, WinTable, evaluate_win
 from ..win.reach import may_complete
 from ..win.split import any_fixed_kind, group_count
@@ -23,7 +24,6 @@ from .base import Procedure, Rounds, options_from_dict
 
 if TYPE_CHECKING:
     from ..game import Game, WinInfo
-    from ..scoring import Payment
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,16 +171,16 @@ def score_win(
         key = (
             (huxi >= 18) + (huxi >= 24) + (huxi >= 28), _RED_BOUND[red] if red < 13 else 4, small >= 18,
             sum(held) - small >= 18, any_fixed_kind(split, _SHAO_OR_QUAD),
-            special if type(special) is tuple else tuple(special), id(options),
+            special if type(special) is tuple else tuple(special), options.tier_all_hands, options.fan_combination,
         )  # fmt: skip
         known = _FANS.get(key)
-        if known is None or known[0] is not options:  # the id is the options' own while they are held here
+        if known is None:
             _, fan, names = fan_of(split, held, special, options)
-            known = (options, fan, names)
+            known = (fan, names)
             if len(_FANS) >= 4096:
                 _FANS.clear()
             _FANS[key] = known
-        _, fan, names = known
+        fan, names = known
     else:
         huxi, fan, names = fan_of(split, held, special, options, degenerate=is_degenerate(split, source))
     score = huxi * fan
@@ -189,8 +189,9 @@ def score_win(
     return huxi, fan, score, names
 
 
-# score_win's kept 番 and names of wins during play (see there): (the options, held so the id stays theirs; 番; names).
-_FANS: dict[tuple[Any, ...], tuple[BohuOptions, int, tuple[str, ...]]] = {}
+# score_win's kept 番 and names of wins during play (see there), by what fan_of reads of the win and of the options
+# (of a win with no 天胡: the tier on every hand or not, and how the 番 combine): (番, names).
+_FANS: dict[tuple[Any, ...], tuple[int, tuple[str, ...]]] = {}
 # The red cards' count to the bounds the 名堂 test (0, 1, 2-9, 10-12; 13 and more: 4).
 _RED_BOUND = (0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3)
 
@@ -222,6 +223,90 @@ def pick_role(scores: Sequence[tuple[int, int, int, tuple[str, ...]]], minimum: 
     return chosen
 
 
+Scored = tuple[int, int, int, tuple[str, ...]]  # what score_win gives: (effective 胡息, 番, score, names)
+
+
+def choose_role(
+    splits: Sequence[Split], held: Sequence[int], special: Sequence[str], source: Source, options: BohuOptions
+) -> tuple[int | None, list[Scored]]:
+    """The win chosen among the roles of the card (``pick_win``): each role scored (:func:`score_win`) and the index
+    :func:`pick_role` picks, None when no role reaches the minimum 胡息. ``held`` counts every card of the winning hand.
+    ``BohuRules.pick_win`` and ``zipai score`` choose with it."""
+    if len(splits) == 1:  # the usual win: one role, made if it reaches the minimum (pick_role's answer, unlooped)
+        scored = score_win(splits[0], held, special, source, options)
+        return (0 if scored[0] >= options.min_huxi else None), [scored]
+    scores = [score_win(split, held, special, source, options) for split in splits]
+    return pick_role(scores, options.min_huxi), scores
+
+
+def deal_win(
+    hand: Sequence[int],
+    melds: Sequence[Meld],
+    table: WinTable,
+    options: BohuOptions,
+    dealer: bool,
+    *,
+    reach: bool = True,
+) -> tuple[Split, Scored] | str:
+    """The 天胡 a seat makes from the deal (§13, procedure P9), scored, or why it makes none.
+
+    三提五坎 for any seat (no shape, no minimum); a complete dealt ``hand`` for a dealer without 提 (``melds``: the 提
+    placed at the deal), reaching the minimum on the doubled 胡息; a dealer qualifying for both takes the higher score,
+    then the higher 胡息 (the first on ties). ``BohuRules.deal_wins`` (seat by seat from the dealer) and ``zipai score``
+    choose with it; the reason is what ``zipai score`` answers for a hand that is not a win. ``reach``: rule out a
+    dealt hand that cannot be complete with the reach filter first (see :func:`_dealt_complete`)."""
+    candidates: list[tuple[Split, Scored]] = []
+    held: list[int] | None = None
+    # (san_ti_wu_kan's own first test, before the call: most seats hold too few 提 and 坎)
+    if len(melds) >= 3 or len(melds) + hand.count(3) >= 5:
+        stw = san_ti_wu_kan(hand, melds, table)
+        if stw is not None:
+            held = _held(hand, melds)
+            candidates.append((stw, score_win(stw, held, ("tianhu",), Source.DEAL, options)))
+    reason = "not 三提五坎 (a non-dealer wins from the deal only with 3 提, or 提 + 坎 >= 5)"
+    if dealer:
+        reason = "not 三提五坎, and a dealer with a 提 holds no complete hand"
+        if not melds:
+            tian = _dealt_complete(hand, table, reach)
+            if tian is None:
+                reason = "no decomposition, and not 三提五坎"
+            else:
+                scored = score_win(tian, held or _held(hand, melds), ("tianhu",), Source.DEAL, options)
+                if scored[0] < options.min_huxi:
+                    reason = f"below minimum: {scored[0]} < {options.min_huxi}, and not 三提五坎"
+                else:
+                    candidates.append((tian, scored))
+    if not candidates:
+        return reason
+    if len(candidates) == 1:
+        return candidates[0]
+    return max(candidates, key=_score_then_huxi)
+
+
+def _score_then_huxi(candidate: tuple[Split, Scored]) -> tuple[int, int]:
+    """What a dealer's 天胡 is chosen by: the score, then the (doubled) 胡息."""
+    return candidate[1][2], candidate[1][0]
+
+
+def _dealt_complete(hand: Sequence[int], table: WinTable, reach: bool) -> Split | None:
+    """The best split of a dealt hand as it stands, or None. With ``reach``, the reach filter
+    (:func:`~zipai_desktop.engine.win.reach.may_complete`, which never rules out a complete hand) is asked first: the
+    game has its tables built, while a short-lived caller such as ``zipai score`` would pay their one-time build for
+    a check the win check makes anyway."""
+    if reach and not may_complete(hand, None, table.erqishi):
+        return None
+    return evaluate_win(hand, [], None, Source.DEAL, table)
+
+
+def _held(hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+    """The winner's cards (hand and melds) as a count vector: what the 名堂 count."""
+    held = list(hand)
+    for m in melds:
+        for k in m.cards:
+            held[k] += 1
+    return held
+
+
 def win_points(score: int, winner: int, active: Sequence[int], players: int, losers_pay: bool) -> list[int]:
     """Each seat's points for a win worth ``score`` (``settle``): the winner books the score; with "losers_pay" every
     other active seat pays it, so the winner gets it from each. ``players`` seats in all (a seat sitting out gets 0).
@@ -248,6 +333,7 @@ class BohuRules:
     choices = _CHOICES  # option name -> the values it takes, for options with a fixed list
 
     def parse_options(self, raw: Mapping[str, Any]) -> BohuOptions:
+        """The options of a raw mapping, checked against the choices (an OptionError names a bad one)."""
         options = options_from_dict(BohuOptions, raw, _CHOICES)
         if options.round_target <= 0:
             from .base import OptionError
@@ -262,12 +348,15 @@ class BohuRules:
 
     @property
     def win_table(self) -> WinTable:
+        """The win table under the default options."""
         return self.win_table_for(BohuOptions())
 
     def win_table_for(self, options: BohuOptions) -> WinTable:
+        """The win table these options make (二七十, 跑 on a discard, the doubled rank)."""
         return _table(options.peng_pao_on_discard, options.erqishi, options.bonus_rank)
 
     def procedure(self, options: BohuOptions) -> Procedure:
+        """The play-procedure switches these options set (比, 臭牌, 过碰, P5, 地胡 on a discard or a draw)."""
         return Procedure(
             hu_compulsory="no",
             guo_hu=options.guo_hu,
@@ -288,9 +377,11 @@ class BohuRules:
         return tuple(s for s in range(4) if s != out)
 
     def zero_sum(self, options: BohuOptions) -> bool:
+        """A hand's points sum to zero only when the losers pay."""
         return options.settlement == "losers_pay"
 
     def rounds(self, options: BohuOptions) -> Rounds:
+        """The 轮 a match is played in (§14): its target, what counts toward it, the settlement at its end."""
         return Rounds(options.round_target, options.round_counter == "huxi", options.settlement == "zero_sum_round")
 
     def draws_before_new_dealer(self, options: BohuOptions) -> int:
@@ -300,6 +391,7 @@ class BohuRules:
     # --- the deal (§5) ----------------------------------------------------------------------------------------------
 
     def deal(self, game: Game) -> None:
+        """Deal 19 cards a seat and the 亮张 to the dealer, place every dealt 4 of a kind as a 提 (§5)."""
         if len(game.active) == 2 and game.options.two_player_remove:
             game.removed = [game.wall.pop() for _ in range(20)]
         game.deal_hands(self.hand_size)
@@ -326,40 +418,23 @@ class BohuRules:
                 game.place_meld(seat, Meld(MeldKind.TI, (k,) * 4))
 
     def deal_wins(self, game: Game) -> bool:
-        """天胡 at the deal (procedure P9: automatic): 三提五坎 for anyone, a complete dealt hand for the dealer."""
-        dealer, table, hands, melds = game.dealer, game.table, game.hands, game.melds
+        """天胡 at the deal (procedure P9: automatic): the first seat from the dealer with a win from the deal
+        (:func:`deal_win`: 三提五坎 for anyone, a complete dealt hand for the dealer) wins."""
+        dealer, table, hands, melds, options = game.dealer, game.table, game.hands, game.melds, game.options
         for seat in game.order_from(dealer):
-            hand = hands[seat]
-            held_melds = melds[seat]  # (the 提 placed at the deal)
-            candidates: list[WinInfo] = []
-            # (san_ti_wu_kan's own first test, before the call: most seats hold too few 提 and 坎)
-            if len(held_melds) >= 3 or len(held_melds) + hand.count(3) >= 5:
-                stw = san_ti_wu_kan(hand, held_melds, table)
-                if stw is not None:
-                    from ..game import WinInfo  # (imported where a win is made: the engine imports the rules)
+            won = deal_win(hands[seat], melds[seat], table, options, seat == dealer)
+            if not isinstance(won, str):
+                from ..game import WinInfo  # (imported where a win is made: the engine imports the rules)
 
-                    candidates.append(WinInfo(stw, Source.DEAL, None, seat, ("tianhu",)))
-            if seat == dealer and not held_melds and may_complete(hand, None, table.erqishi):
-                split = evaluate_win(hand, [], None, Source.DEAL, table)
-                if split is not None:
-                    from ..game import WinInfo
-
-                    win = WinInfo(split, Source.DEAL, None, seat, ("tianhu",))
-                    if self._score(game, seat, win)[0] >= game.options.min_huxi:
-                        candidates.append(win)
-            if candidates:
-                game.finish_deal_win(seat, self._best_deal_win(game, seat, candidates))
+                game.finish_deal_win(seat, WinInfo(won[0], Source.DEAL, None, seat, ("tianhu",)))
                 return True
         return False
-
-    def _best_deal_win(self, game: Game, seat: int, candidates: list[WinInfo]) -> WinInfo:
-        """The candidate with the highest score, then 胡息. (A method of its own, so that deal_wins, run at every deal,
-        holds no closure over ``seat`` and ``game``.)"""
-        return max(candidates, key=lambda w: (self._score(game, seat, w)[2], w.split.hu))
 
     # --- winning and settlement -------------------------------------------------------------------------------------
 
     def win_specials(self, game: Game, seat: int, source: Source, from_seat: int, opening: bool) -> tuple[str, ...]:
+        """The specials of a win: 地胡 on the dealer's opening discard (or the first draw, by option), 天胡 on a first
+        card (P11, by option)."""
         out: list[str] = []
         on_discard = source is Source.DISCARD and from_seat == game.dealer
         on_draw = source is not Source.DISCARD and game.options.dihu == "first_draw"
@@ -381,13 +456,17 @@ class BohuRules:
         return score_win(win.split, held, win.special, win.source, game.options)
 
     def pick_win(self, game: Game, seat: int, candidates: list[WinInfo]) -> WinInfo | None:
-        """The role with the highest score (ties: higher 胡息) among those reaching the minimum 胡息."""
-        chosen = pick_role([self._score(game, seat, win) for win in candidates], game.options.min_huxi)
+        """The role with the highest score (ties: higher 胡息) among those reaching the minimum 胡息
+        (:func:`choose_role`; the roles of one card share its source and specials)."""
+        first = candidates[0]
+        held = game.winner_cards(seat, first.card)
+        splits = [win.split for win in candidates]
+        chosen, _ = choose_role(splits, held, first.special, first.source, game.options)
         return None if chosen is None else candidates[chosen]
 
     def settle(self, game: Game, seat: int, win: WinInfo) -> BohuSettlement:
-        from ..scoring import Payment  # (scoring imports the rules package)
-
+        """What a win is worth (:func:`score_win`) with its 名堂, and what each active seat gets
+        (:func:`win_points`)."""
         huxi, fan, score, names = self._score(game, seat, win)
         held = game.winner_cards(seat, win.card)
         degenerate = is_degenerate(win.split, win.source)

@@ -31,8 +31,8 @@ from .layout import _BASE_WORD, _HU_AT, _kind_items, _layout_parts, _new_head
 from .quick import _new_meld_facts, _quick_bohu, _quick_bohu_parts, _quick_guilin, _quick_guilin_parts, _quick_melds
 from .request import (
     _GUILIN,
-    _LAST_OPTIONS,
     _MELD_KINDS,
+    _OPTION_TEXTS,
     _OPTIONS,
     _READ_OPTIONS,
     _WHO_PLAIN,
@@ -85,9 +85,9 @@ __all__ = [
     "_DUO",
     "_GUILIN",
     "_HU_AT",
-    "_LAST_OPTIONS",
     "_MELD_KINDS",
     "_OPTIONS",
+    "_OPTION_TEXTS",
     "_PAID",
     "Request",
     "_READ_OPTIONS",

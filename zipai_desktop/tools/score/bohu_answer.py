@@ -3,20 +3,15 @@ the game pays, as a dict or as its result line."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine.melds import Meld
-from ...engine.rules.bohu import BOHU, BohuOptions, pick_role, san_ti_wu_kan, score_win, win_points
+from ...engine.rules.bohu import BOHU, choose_role, deal_win, win_points
 from .quick import _quick_bohu, _quick_bohu_parts
 from .request import _CACHE_LIMIT, _DEAL, _DISCARD, BohuHand, Request, _checked_bohu, _parts_of
 from .text import _bohu_not_a_win, _dumps, _esc, _group_json, _groups_text, _int, _points_text, _role_text
-from .wincheck import (
-    Source,
-    Split,
-    evaluate_roles,
-    evaluate_win,
-)
+from .wincheck import Split, evaluate_roles
 
 
 def parse_bohu(data: Mapping[str, Any]) -> BohuHand:
@@ -96,9 +91,6 @@ _BOHU_NAMED: dict[tuple[tuple[str, ...], int], str] = {}
 _BOHU_PAID: dict[tuple[int, tuple[int, int, bool]], str] = {}
 
 
-_Scored = tuple[Split, tuple[int, int, int, tuple[str, ...]]]  # split, (胡息, 番, score, names)
-
-
 def _bohu_win(
     parts: Request,
 ) -> (
@@ -106,96 +98,44 @@ def _bohu_win(
     | dict[str, Any]
 ):  # fmt: skip
     """(split, 胡息, 番, score, names, (winner, players, losers pay) for :func:`_bohu_points`, the request's melds and
-    their groups' texts (the quick check's, or None)) of the win, or the answer for a hand that is not a win."""
+    their groups' texts (the quick check's, or None)) of the win, or the answer for a hand that is not a win. The win
+    is chosen by the rules module's own functions (:func:`~zipai_desktop.engine.rules.bohu.deal_win`,
+    :func:`~zipai_desktop.engine.rules.bohu.choose_role`), as the game chooses it."""
     (
         options, players, dealer, winner, melds, hand, held, card, source, _, first_discard, _, table, quads, known,
         meld_texts,
     ) = parts  # fmt: skip
     # held: every card of the winning hand (hand, melds, winning card): what red / 大 / 小 of the 名堂 count
-    minimum = options.min_huxi
-
     if source is _DEAL:
-        return _bohu_deal_win(parts)
-    # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
-    if source is _DISCARD and not (first_discard and options.dihu == "first_discard"):
-        return _bohu_not_a_win("cannot win on a discard")
-    # The cards held, sum(held) (held: a count vector as bytes, at most 4 of each of 20 kinds, so its sum is below
-    # 255 and equals the bytes read as a number modulo 255, as 256 is 1 modulo 255): two C calls instead of a sum's
-    # 20 steps (~2,000 instructions).
-    held_n = int.from_bytes(held, "little") % 255 - (card is not None)
-    short = BOHU.held_target(quads) - held_n
-    if short > 0:
-        return _bohu_not_a_win(
-            f"short hand: {held_n} cards with {quads} 提/跑, {short} short of {BOHU.held_target(quads)} "
-            "(a player short after an initial 提 cannot win until back on count)"
-        )
-    special = ("dihu",) if first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
-    roles = evaluate_roles(hand, melds, card, source, table, known)
-    if not roles:
-        return _bohu_not_a_win("no decomposition")
-    if len(roles) == 1:  # the usual win: one role, no lists to make
-        split = roles[0]
-        huxi, fan, score_, names = score_win(split, held, special, source, options)
-        if huxi < minimum:
-            return _bohu_not_a_win(f"below minimum: {huxi} < {minimum}")
+        won = deal_win(hand, melds, table, options, winner == dealer, reach=False)
+        if isinstance(won, str):
+            return _bohu_not_a_win(won)
+        split, (huxi, fan, score_, names) = won
     else:
-        picked = _bohu_pick_role(roles, held, special, source, options)
-        if isinstance(picked, dict):
-            return picked
-        split, (huxi, fan, score_, names) = picked
+        # §11: never a win on a discard, except 地胡 on the dealer's opening discard (§13, P10).
+        if source is _DISCARD and not (first_discard and options.dihu == "first_discard"):
+            return _bohu_not_a_win("cannot win on a discard")
+        # The cards held, sum(held) (held: a count vector as bytes, at most 4 of each of 20 kinds, so its sum is below
+        # 255 and equals the bytes read as a number modulo 255, as 256 is 1 modulo 255): two C calls instead of a
+        # sum's 20 steps.
+        held_n = int.from_bytes(held, "little") % 255 - (card is not None)
+        short = BOHU.held_target(quads) - held_n
+        if short > 0:
+            return _bohu_not_a_win(
+                f"short hand: {held_n} cards with {quads} 提/跑, {short} short of {BOHU.held_target(quads)} "
+                "(a player short after an initial 提 cannot win until back on count)"
+            )
+        special = ("dihu",) if first_discard else ()  # BohuRules.win_specials, first_card_tianhu aside
+        roles = evaluate_roles(hand, melds, card, source, table, known)
+        if not roles:
+            return _bohu_not_a_win("no decomposition")
+        chosen, scores = choose_role(roles, held, special, source, options)
+        if chosen is None:
+            best = max([scored[0] for scored in scores])
+            return _bohu_not_a_win(f"below minimum: {best} < {options.min_huxi}")
+        split = roles[chosen]
+        huxi, fan, score_, names = scores[chosen]
     # The points are made from these only where they are shown (a result line keeps its text by them).
-    return split, huxi, fan, score_, names, (winner, players, options.settlement == "losers_pay"), melds, meld_texts
-
-
-def _bohu_pick_role(
-    roles: Sequence[Split], held: bytes, special: tuple[str, ...], source: Source, options: BohuOptions
-) -> _Scored | dict[str, Any]:
-    """BohuRules.pick_win among the roles of a win during play: among the roles reaching the minimum 胡息, the highest
-    score (ties: the higher 胡息); or the answer when none reaches it. A function of its own, as _guilin_deal_win: its
-    comprehensions make what they read cells."""
-    minimum = options.min_huxi
-    scores = [score_win(split, held, special, source, options) for split in roles]
-    chosen = pick_role(scores, minimum)
-    if chosen is None:
-        best = max(scored[0] for scored in scores)
-        return _bohu_not_a_win(f"below minimum: {best} < {minimum}")
-    return roles[chosen], scores[chosen]
-
-
-def _bohu_deal_win(
-    parts: Request,
-) -> (
-    tuple[Split, int, int, int, tuple[str, ...], tuple[int, int, bool], tuple[Meld, ...], tuple[str, ...] | None]
-    | dict[str, Any]
-):  # fmt: skip
-    """:func:`_bohu_win` of a win from the deal (§13 and procedure P9, as BohuRules.deal_wins): 三提五坎 for any seat
-    (no shape, no minimum), a complete dealt hand for a dealer without 提 (minimum on the doubled 胡息); a dealer
-    qualifying for both gets the higher score."""
-    options, players, dealer, winner, melds, hand, held, _, _, _, _, _, table, _, _, meld_texts = parts
-    minimum = options.min_huxi
-    candidates: list[_Scored] = []
-    stw = san_ti_wu_kan(list(hand), melds, table)
-    if stw is not None:
-        candidates.append((stw, score_win(stw, held, ("tianhu",), Source.DEAL, options)))
-    reason = "not 三提五坎 (a non-dealer wins from the deal only with 3 提, or 提 + 坎 >= 5)"
-    if winner == dealer:
-        reason = "not 三提五坎, and a dealer with a 提 holds no complete hand"
-        if not melds:
-            tian = evaluate_win(hand, [], None, Source.DEAL, table)
-            if tian is None:
-                reason = "no decomposition, and not 三提五坎"
-            else:
-                scored = score_win(tian, held, ("tianhu",), Source.DEAL, options)
-                if scored[0] < minimum:
-                    reason = f"below minimum: {scored[0]} < {minimum}, and not 三提五坎"
-                else:
-                    candidates.append((tian, scored))
-    if not candidates:
-        return _bohu_not_a_win(reason)
-    if len(candidates) == 1:
-        split, (huxi, fan, score_, names) = candidates[0]
-    else:
-        split, (huxi, fan, score_, names) = max(candidates, key=lambda c: (c[1][2], c[1][0]))
     return split, huxi, fan, score_, names, (winner, players, options.settlement == "losers_pay"), melds, meld_texts
 
 

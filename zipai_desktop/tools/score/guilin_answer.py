@@ -7,17 +7,12 @@ from typing import Any, NamedTuple
 
 from ...engine.cards import format_cards
 from ...engine.melds import Meld
-from ...engine.rules.guilin import GuilinOptions
-from ...engine.scoring import duo_parts, guilin_points, xing_count
-from ...engine.special import sanlong_wukan
+from ...engine.rules.guilin import GuilinOptions, best_role, deal_win, win_specials
+from ...engine.scoring import duo_key, duo_parts, guilin_points, payer_of, xing_count
 from .quick import _quick_guilin, _quick_guilin_parts
-from .request import _CACHE_LIMIT, _DEAL, _DISCARD, _OWN_DRAW, GuilinHand, Request, _checked_guilin, _parts_of
+from .request import _CACHE_LIMIT, _DEAL, GuilinHand, Request, _checked_guilin, _parts_of
 from .text import _dumps, _esc, _group_json, _groups_text, _int, _not_a_win, _points_text, _role_text
-from .wincheck import (
-    Source,
-    Split,
-    evaluate_win,
-)
+from .wincheck import Source, Split, evaluate_win
 
 
 def parse_guilin(data: Mapping[str, Any]) -> GuilinHand:
@@ -114,10 +109,9 @@ def _settle(
     than a whole settlement: the 舵 and its parts (the 胡's 舵, the 醒 counted, an own draw or not, the specials, the
     options), the 醒 cards turned, and the points (the 舵 and the seats).
 
-    The 舵 is kept by the 舵 the 胡 gives (what duo_parts reads of it: hu_to_duo, from the options' minimum and
-    step), not by the 胡: a stream's wins spread over many more values of 胡 than of 舵 (bench's first 1,000 lines,
-    485 of them Guilin wins: 311 settlements new by the 胡, 189 by the 舵)."""
-    key = ((hu - options.min_hu) // options.hu_step, xing, source is _OWN_DRAW, special, options)
+    The 舵 is kept by :func:`~zipai_desktop.engine.scoring.duo_key` (the 舵 the 胡 gives, not the 胡: a stream's wins
+    spread over many more values of 胡 than of 舵)."""
+    key = duo_key(hu, xing, source, special, options)
     duo_known = _DUO.get(key)
     if duo_known is None:
         parts, names, duo = duo_parts(hu, xing, source, special, options)
@@ -157,56 +151,29 @@ def _guilin_win(
     parts: Request,
 ) -> tuple[Split, _SettledFields, str, tuple[Meld, ...], tuple[str, ...] | None] | dict[str, Any]:
     """The winning split, its settlement (see :func:`_settled`), the settlement's text in a result line, the request's
-    melds and their groups' texts (the quick check's, or None); or the answer for a hand that is not a win."""
+    melds and their groups' texts (the quick check's, or None); or the answer for a hand that is not a win. The win is
+    chosen by the rules module's own functions (:func:`~zipai_desktop.engine.rules.guilin.best_role`,
+    :func:`~zipai_desktop.engine.rules.guilin.deal_win`), as the game chooses it."""
     (
         options, players, dealer, winner, melds, hand, held, card, source, from_seat, first_discard, xing, table, _,
         known, meld_texts,
     ) = parts  # fmt: skip
-    minimum = options.min_hu
-
-    if source is not _DEAL:  # a win during play: one split, settled once (written out: no closure made a line)
-        split = evaluate_win(hand, melds, card, source, table, known)
-        if split is None:
+    if source is _DEAL:
+        won = deal_win(hand, melds, table, options, winner == dealer, xing, reach=False)
+        if isinstance(won, str):
+            return _not_a_win(won)
+        split, special = won
+        payer = None
+    else:
+        # The win check's split is the role with the most 胡 (what best_role would pick among the roles).
+        best = evaluate_win(hand, melds, card, source, table, known)
+        if best is None:
             return _not_a_win("no decomposition")
-        if split.hu < minimum:
-            return _not_a_win(f"below minimum: {split.hu} < {minimum}")
-        payer = from_seat if source is _DISCARD else None
-        turned, xing_n = xing_count(held, xing, options)
-        special = ("dihu",) if first_discard else ()
-        settled = _settle(split.hu, xing_n, xing[:turned], source, special, winner, payer, players, options)
-        return split, settled[0], settled[1], melds, meld_texts
-
-    return _guilin_deal_win(parts)
-
-
-def _guilin_deal_win(
-    parts: Request,
-) -> tuple[Split, _SettledFields, str, tuple[Meld, ...], tuple[str, ...] | None] | dict[str, Any]:
-    """:func:`_guilin_win` of a win from the deal. A function of its own: the closure and the lambda below make the
-    variables they read cells, and a cell is made at every call of the function that holds them (~400 instructions a
-    cell, six of them), so _guilin_win, which every line calls, holds none."""
-    options, players, dealer, winner, melds, hand, held, _, source, _, _, xing, table, _, _, meld_texts = parts
-    minimum = options.min_hu
-
-    def settle(split: Split, special: tuple[str, ...], payer: int | None) -> tuple[_SettledFields, str]:
-        turned, xing_n = xing_count(held, xing, options)
-        return _settle(split.hu, xing_n, xing[:turned], source, special, winner, payer, players, options)
-
-    # Procedure P9: 天胡 (dealer only) and 三龙五坎; a dealer qualifying for both gets the higher score.
-    candidates: list[tuple[Split, _SettledFields, str]] = []
-    reason = "not sanlong_wukan (a non-dealer wins from the deal only with 三龙五坎)"
-    if winner == dealer:
-        tian = evaluate_win(hand, [], None, Source.DEAL, table)
-        if tian is None:
-            reason = "no decomposition, and not sanlong_wukan"
-        elif tian.hu < minimum:
-            reason = f"below minimum: {tian.hu} < {minimum}, and not sanlong_wukan"
-        else:
-            candidates.append((tian, *settle(tian, ("tianhu",), None)))
-    sl = sanlong_wukan(list(hand), table, wukan_counts_long=options.wukan_counts_long)
-    if sl is not None:
-        candidates.append((sl, *settle(sl, ("sanlong_wukan",), None)))
-    if not candidates:
-        return _not_a_win(reason)
-    best = max(candidates, key=lambda c: (c[1][1], c[0].hu))  # the 舵, then the 胡
-    return *best, melds, meld_texts
+        if best_role((best.hu,), options.min_hu) is None:
+            return _not_a_win(f"below minimum: {best.hu} < {options.min_hu}")
+        split = best
+        special = win_specials(first_discard)
+        payer = payer_of(source, from_seat)
+    turned, xing_n = xing_count(held, xing, options)
+    fields, text = _settle(split.hu, xing_n, xing[:turned], source, special, winner, payer, players, options)
+    return split, fields, text, melds, meld_texts

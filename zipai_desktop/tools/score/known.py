@@ -18,7 +18,7 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
 
     Taken only when nothing can differ from decoding the whole line: the line starts with ``{``, holds no backslash
     (so no escape can spell a key, and no string can hold a quote), ``"options"`` occurs once, as ``"options": {``,
-    and the text from there to the first ``}`` is a flat object read before. The rest, the object replaced by ``0``,
+    and the text from there to the first ``}`` is a flat object met before. The rest, the object replaced by ``0``,
     is decoded as any line is; unless it is an object whose "options" is that 0, the line is decoded whole (so a bad
     line gets its own message).
     """
@@ -43,20 +43,26 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
     if end <= 0:
         return None
     text_of_options = line[start:end]
-    options = _OPTION_TEXTS.get(text_of_options)
-    if options is None:
+    entry = _OPTION_TEXTS.get(text_of_options)
+    if entry is None:
         if "[" in text_of_options:
             return None
+        # An options text met for the first time is only noted: the line is decoded whole, which costs less than
+        # decoding the object and the rest apart. A producer that writes its keys in any order makes a new text for
+        # nearly every line, so only a text met again is read and kept.
+        if text_of_options not in _MET_ONCE:
+            if len(_MET_ONCE) >= 256:
+                _MET_ONCE.clear()
+            _MET_ONCE.add(text_of_options)
+            return None
         try:
-            options = loads(text_of_options, what="the input", max_bytes=MAX_INPUT)
+            read = loads(text_of_options, what="the input", max_bytes=MAX_INPUT)
         except JsonInputError:
             return None
         if len(_OPTION_TEXTS) >= 64:
             _OPTION_TEXTS.clear()
-            _READ_OPTIONS.clear()
-        _OPTION_TEXTS[text_of_options] = options
-        if type(options) is dict:
-            _READ_OPTIONS[id(options)] = (options, {})
+        entry = _OPTION_TEXTS[text_of_options] = (read, {})
+    options = entry[0]
     data = _scanned(line[:start] + "0" + line[end:], unicode_checked)
     if type(data) is not dict:
         return None
@@ -64,7 +70,12 @@ def _with_known_options(text: str | bytes) -> dict[str, Any] | None:
     if type(placeholder) is not int or placeholder != 0:
         return None
     data["options"] = options  # read only from here on: the same object serves every line that gives it
+    _READ_OPTIONS[0] = entry  # where _parsed_options finds it parsed
     return data
+
+
+# Options texts met once and not kept (see _with_known_options).
+_MET_ONCE: set[str] = set()
 
 
 def _scanned(text: str, unicode_checked: bool) -> Any:

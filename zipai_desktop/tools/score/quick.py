@@ -100,10 +100,7 @@ def _quick_melds(
         return (), b"", 0, 0, 0, b"", b"", ()
     if type(raw_melds) is not list:
         return None
-    kept = _FACTS_OF_TABLE.get(id(table))
-    if kept is None or kept[0] is not table or kept[1] != rules or kept[2] is not erqishi:
-        kept = _facts_of_table(rules, erqishi, table)
-    by_kind = kept[3]
+    by_kind = _facts_kept(rules, erqishi, table)
     facts_of = by_kind.get
     found: list[_MeldFacts] = []
     try:
@@ -173,11 +170,20 @@ def _new_meld_facts(
 _MeldFacts = tuple[Meld, bytes, int, int, int, bytes, bytes, str]
 _MELD_FACTS: dict[tuple[Any, ...], dict[str, dict[str, _MeldFacts]]] = {}
 _NO_FACTS: dict[str, _MeldFacts] = {}
-# The facts of a win table's melds by the table's identity: (the table, held so its id stays its own; rules; erqishi;
-# the facts). Tables that value melds alike (Bohu's differ by options that change no meld's 胡 or shape, e.g.
-# peng_pao_on_discard) share one: each meld is checked and valued once, not once per table (about 1,000 new melds
-# fewer in the 2,000 lines of bench/score_throughput.py).
-_FACTS_OF_TABLE: dict[int, tuple[WinTable, str, bool, dict[str, dict[str, _MeldFacts]]]] = {}
+# The facts of the melds of the win tables met last, the latest first: (the table, rules, erqishi, the facts), a table
+# found by identity among the few held (a stream names a few tables: one per game and set of options that changes
+# the values). Tables that value melds alike (Bohu's differ by options that change no meld's 胡 or shape, e.g.
+# peng_pao_on_discard) share one set of facts, kept by what they depend on (_MELD_FACTS): each meld is checked and
+# valued once, not once per table.
+_RECENT_FACTS: list[tuple[WinTable, str, bool, dict[str, dict[str, _MeldFacts]]]] = []
+
+
+def _facts_kept(rules: str, erqishi: bool, table: WinTable) -> dict[str, dict[str, _MeldFacts]]:
+    """The kept facts of the melds of ``table`` (under ``rules`` and 二七十 or not)."""
+    for kept in _RECENT_FACTS:
+        if kept[0] is table and kept[1] == rules and kept[2] is erqishi:
+            return kept[3]
+    return _facts_of_table(rules, erqishi, table)[3]
 
 
 def _facts_of_table(
@@ -190,9 +196,9 @@ def _facts_of_table(
         if len(_MELD_FACTS) >= 64:
             _MELD_FACTS.clear()
         by_kind = _MELD_FACTS[alike] = {}
-    if len(_FACTS_OF_TABLE) >= 64:
-        _FACTS_OF_TABLE.clear()
-    kept = _FACTS_OF_TABLE[id(table)] = (table, rules, erqishi, by_kind)
+    kept = (table, rules, erqishi, by_kind)
+    _RECENT_FACTS.insert(0, kept)
+    del _RECENT_FACTS[8:]
     return kept
 
 

@@ -33,6 +33,7 @@ class Malformed(ValueError):
 
 
 def not_available(name: str) -> str:
+    """The message for rules the contract knows that this build cannot score."""
     return f"rules {show_name(name)} are not available in this build yet"
 
 
@@ -111,14 +112,14 @@ def _options(data: Mapping[str, Any]) -> dict[str, Any] | None:
 
 # Parsed options by game and value: a --jsonl stream repeats the same few option sets, and parsing them is a good part
 # of a hand's cost. Only accepted sets are kept (a refused one raises every time, with its message), and few of them.
-_OPTIONS: dict[tuple[str, tuple[str, ...], tuple[Any, ...], tuple[type, ...]], Any] = {}
+_OPTIONS: dict[tuple[str, frozenset[tuple[str, Any, type]]], Any] = {}
 
 
 def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
-    # An options object :func:`_with_known_options` read from a line's text (the same object for every line that
-    # writes that text, and never written to): parsed once per game, found by identity.
-    read = _READ_OPTIONS.get(id(raw))
-    if read is not None and read[0] is raw:
+    # The options object :func:`_with_known_options` read from this line's text (the same object for every line that
+    # writes that text, and never written to, kept with its text): parsed once per game.
+    read = _READ_OPTIONS[0]
+    if read[0] is raw and raw is not None:
         parsed = read[1].get(rules.name)
         if parsed is not None:
             return parsed
@@ -129,22 +130,15 @@ def _parsed_options(rules: Any, raw: dict[str, Any] | None) -> Any:
 
 
 def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
-    # The game's last accepted set first, in any order: equal names and values (one C comparison), and the same types
-    # (true and 1 are equal in Python but not the same option value).
-    if raw:
-        last = _LAST_OPTIONS.get(rules.name)
-        if last is not None and raw == last[0] and {name: type(value) for name, value in raw.items()} == last[1]:
-            return last[2]
-    # Names, values and the values' types, in the names' order: an accepted set parses to the same options whatever
-    # order its object gives them in (a stream whose producer writes the keys in any order repeats a few sets).
-    items = sorted(raw.items()) if raw else []
-    key = (
-        rules.name,
-        tuple([name for name, _ in items]),
-        tuple([v for _, v in items]),
-        tuple([type(v) for _, v in items]),
-    )
+    # Kept by the game and the set of (name, value, the value's type): an accepted set parses to the same options
+    # whatever order its object gives them in (a stream whose producer writes the keys in any order repeats a few
+    # sets), and true and 1 are equal in Python but not the same option value (their types tell them apart). The set
+    # is made in C, with no Python loop over the options.
     try:
+        if raw:
+            key = (rules.name, frozenset(zip(raw, raw.values(), map(type, raw.values()), strict=True)))
+        else:
+            key = (rules.name, _NO_ITEMS)
         options = _OPTIONS.get(key)
     except TypeError:  # a list or object as a value: refused by the parser below
         return parse_options(rules, raw)
@@ -153,13 +147,10 @@ def _parsed_options_by_value(rules: Any, raw: dict[str, Any] | None) -> Any:
         if len(_OPTIONS) >= 256:
             _OPTIONS.clear()
         _OPTIONS[key] = options
-    if raw:
-        _LAST_OPTIONS[rules.name] = (raw, {name: type(value) for name, value in raw.items()}, options)
     return options
 
 
-# Per game, the last option set accepted: (the set as given, its values' types, the options).
-_LAST_OPTIONS: dict[str, tuple[dict[str, Any], dict[str, type], Any]] = {}
+_NO_ITEMS: frozenset[tuple[str, Any, type]] = frozenset()
 
 
 def _rules_name(data: Mapping[str, Any], cli_rules: str | None) -> str:
@@ -693,11 +684,12 @@ MAX_INPUT = 1 << 20
 MAX_MESSAGE = 400
 
 
-# Options objects as written in a line, read: the text -> the object (a flat dict).
-_OPTION_TEXTS: dict[str, Any] = {}
-# The same objects by identity (each held here and in _OPTION_TEXTS, so no id is reused while kept): the object and
-# its parsed options per game, filled by _parsed_options as a game accepts them.
-_READ_OPTIONS: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+# Options objects as written in a line, read: the text -> (the object (a flat dict), its parsed options per game,
+# filled by _parsed_options as a game accepts them).
+_OPTION_TEXTS: dict[str, tuple[Any, dict[str, Any]]] = {}
+# The entry of _OPTION_TEXTS the line being read gave its options by (set by _with_known_options; (None, {}) when it
+# gave none that way): _parsed_options finds the options' parsed sets there.
+_READ_OPTIONS: list[tuple[Any, dict[str, Any]]] = [(None, {})]
 
 
 def _decoded(text: str | bytes) -> Any:

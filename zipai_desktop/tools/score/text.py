@@ -44,10 +44,6 @@ def _groups_text(groups: Sequence[Group]) -> str | None:
     """The groups' JSON objects, comma-separated; None if a field has a type the fast writer does not expect."""
     out: list[str] = []
     for g in groups:
-        seen = _TEXT_OF.get(id(g))
-        if seen is not None and seen[0] is g:  # this very group (groups are immutable, and the engine shares them)
-            out.append(seen[1])
-            continue
         key = (g.kind, g.cards, g.hu, g.exposed)
         text = _GROUP_TEXT.get(key)
         if text is None:
@@ -60,16 +56,8 @@ def _groups_text(groups: Sequence[Group]) -> str | None:
             _GROUP_TEXT[key] = text
         elif type(g.exposed) is not bool or type(g.hu) is not int:  # 1 == True: the key cannot tell them apart
             return None
-        if len(_TEXT_OF) >= _CACHE_LIMIT:
-            _TEXT_OF.clear()
-        _TEXT_OF[id(g)] = (g, text)  # the group is held, so its id is not reused while it is kept
         out.append(text)
     return ", ".join(out)
-
-
-# A group's text by the group's identity: the groups of a split are mostly the engine's shared objects
-# (engine/win/groups.py), so the text is found without making and hashing a key.
-_TEXT_OF: dict[int, tuple[Group, str]] = {}
 
 
 def _new_text(kind: str, cards: tuple[int, ...], hu: int, exposed: bool) -> str:
@@ -80,16 +68,14 @@ def _new_text(kind: str, cards: tuple[int, ...], hu: int, exposed: bool) -> str:
 
 class _RoleTexts:
     """The texts of the fixed groups one win table makes, kept (shared by tables alike: what the groups read of a
-    table is its values, its doubled rank and the kinds of the card's own groups): each meld's group by the meld's
-    identity and, for a meld object not met before, by its kind and cards (a stream's melds are fewer values than
-    objects: about 640 texts for 790 new objects over 1,000 new lines); the 坎 / 龙 of a hand by its held 3s and 4s;
-    the card's own group by its kind, card and exposure. Written from the table's values, without the groups."""
+    table is its values, its doubled rank and the kinds of the card's own groups): each meld's group by its kind and
+    cards; the 坎 / 龙 of a hand by its held 3s and 4s; the card's own group by its kind, card and exposure. Written
+    from the table's values, without the groups."""
 
-    __slots__ = ("table", "melds", "by_value", "locked", "own")
+    __slots__ = ("table", "by_value", "locked", "own")
 
     def __init__(self, table: WinTable) -> None:
         self.table = table  # the first of the tables alike: its values give the texts
-        self.melds: dict[int, tuple[Meld, str]] = {}  # id(meld) -> (the meld, held so its id stays its own; text)
         self.by_value: dict[tuple[str, tuple[int, ...]], str] = {}
         self.locked: dict[bytes, str] = {}
         self.own: dict[tuple[str, int, int, bool], str] = {}
@@ -107,9 +93,6 @@ class _RoleTexts:
             if len(self.by_value) >= _CACHE_LIMIT:
                 self.by_value.clear()
             self.by_value[key] = text
-        if len(self.melds) >= _CACHE_LIMIT:
-            self.melds.clear()
-        self.melds[id(m)] = (m, text)
         return text
 
     def group(self, kind: str, card: int, count: int, exposed: bool) -> str:
@@ -127,9 +110,11 @@ class _RoleTexts:
         )
 
 
-# By the table's identity: (the table, held so its id stays its own; the texts of its groups). Tables alike share the
-# texts, as they share their groups (engine.win.groups).
-_ROLE_TEXTS: dict[int, tuple[WinTable, _RoleTexts]] = {}
+# The tables met last, each with the texts of its groups, the latest first: a stream's requests name a few tables (one
+# per game and set of options that changes the values), and a table is found here by identity among the few held,
+# without working out what its groups depend on. Tables alike share the texts, as they share their groups
+# (engine.win.groups), by that key.
+_RECENT_TABLES: list[tuple[WinTable, _RoleTexts]] = []
 _TEXTS_ALIKE: dict[tuple[object, ...], _RoleTexts] = {}
 # The text of the free cards' split, per a pair needed and 二七十 a group: the automaton's symbols -> text.
 _FREE_TEXT: tuple[tuple[dict[bytes, str], dict[bytes, str]], tuple[dict[bytes, str], dict[bytes, str]]] = (
@@ -139,6 +124,14 @@ _FREE_TEXT: tuple[tuple[dict[bytes, str], dict[bytes, str]], tuple[dict[bytes, s
 _KIND_NAME = {k: k.value for k in MeldKind}
 
 
+def _texts_of(table: WinTable) -> _RoleTexts:
+    """The kept texts of ``table``'s groups: among the tables met last, or made (:func:`_role_texts`)."""
+    for held, texts in _RECENT_TABLES:
+        if held is table:
+            return texts
+    return _role_texts(table)
+
+
 def _role_texts(table: WinTable) -> _RoleTexts:
     alike = groups_alike_key(table)  # tables that make the same groups write the same text
     texts = _TEXTS_ALIKE.get(alike)
@@ -146,9 +139,8 @@ def _role_texts(table: WinTable) -> _RoleTexts:
         if len(_TEXTS_ALIKE) >= 64:
             _TEXTS_ALIKE.clear()
         texts = _TEXTS_ALIKE[alike] = _RoleTexts(table)
-    if len(_ROLE_TEXTS) >= 64:
-        _ROLE_TEXTS.clear()
-    _ROLE_TEXTS[id(table)] = (table, texts)
+    _RECENT_TABLES.insert(0, (table, texts))
+    del _RECENT_TABLES[8:]
     return texts
 
 
@@ -168,22 +160,16 @@ def _role_text(role: Any, meld_texts: tuple[str, ...] | None = None) -> str | No
     are per tables alike, by each meld's identity: 640 new in bench's first 1,000 lines, each valued and written),
     while the facts of every meld a layout line can hold are made in bulk, with their text, per set of values."""
     tag, hand, melds, c, sao_idx, peng_idx, table, symbols, need_pair, value = role
-    known = _ROLE_TEXTS.get(id(table))
-    texts = known[1] if known is not None and known[0] is table else _role_texts(table)
+    texts = _texts_of(table)
     if meld_texts is not None:
         out = list(meld_texts)
     elif melds:
         out = []
-        by_id = texts.melds
         for m in melds:
-            seen = by_id.get(id(m))
-            if seen is not None and seen[0] is m:
-                out.append(seen[1])
-            else:
-                text = texts.meld(m)
-                if text is None:
-                    return None
-                out.append(text)
+            text = texts.meld(m)
+            if text is None:
+                return None
+            out.append(text)
     else:
         out = []
     locked = ""
@@ -200,9 +186,7 @@ def _role_text(role: Any, meld_texts: tuple[str, ...] | None = None) -> str | No
     free_texts = _FREE_TEXT[need_pair][erqishi]
     free = free_texts.get(symbols)
     if free is None:
-        free = ", ".join(
-            [_TEXT_OF_FREE.get(id(g)) or _free_group_text(g) for g in free_groups(symbols, need_pair, erqishi, value)]
-        )
+        free = ", ".join([_free_group_text(g) for g in free_groups(symbols, need_pair, erqishi, value)])
         if len(free_texts) >= _CACHE_LIMIT:
             free_texts.clear()
         free_texts[symbols] = free
@@ -238,15 +222,20 @@ def _role_text(role: Any, meld_texts: tuple[str, ...] | None = None) -> str | No
 
 
 def _free_group_text(g: Group) -> str:
-    """The text of a group of the free cards' split (engine.win.groups makes each once: kept by its identity)."""
-    text = _new_text(g.kind, g.cards, g.hu, g.exposed)
-    _TEXT_OF_FREE[id(g)] = text
+    """The text of a group of the free cards' split, kept by its fields (a few hundred: each 吃-type group, each
+    pair)."""
+    key = (g.kind, g.cards, g.hu, g.exposed)
+    text = _TEXT_OF_FREE.get(key)
+    if text is None:
+        text = _new_text(g.kind, g.cards, g.hu, g.exposed)
+        if len(_TEXT_OF_FREE) >= _CACHE_LIMIT:
+            _TEXT_OF_FREE.clear()
+        _TEXT_OF_FREE[key] = text
     return text
 
 
-# The text of each group a free cards' split is made of, by the group's identity: engine.win.groups makes each of them
-# once (a few hundred: each 吃-type group, each pair) and keeps them for good, so no id is reused.
-_TEXT_OF_FREE: dict[int, str] = {}
+# The text of each group a free cards' split is made of, by (kind, cards, 胡, exposed).
+_TEXT_OF_FREE: dict[tuple[str, tuple[int, ...], int, bool], str] = {}
 # bytes.translate: a held count -> itself if a 坎 (3) or 龙 (4), else 0 (as engine.win.groups reads a hand's 坎 / 龙).
 _LOCKED = bytes(c if c in (3, 4) else 0 for c in range(256))
 
