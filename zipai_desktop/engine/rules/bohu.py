@@ -22,8 +22,9 @@ from ..win.split import any_fixed_kind, group_count
 from .base import Procedure, Rounds, options_from_dict
 
 if TYPE_CHECKING:
-    from ..game import Game, WinInfo
+    from ..flow_types import WinInfo
     from ..scoring import Payment
+    from .base import HandGame as Game  # (what the hooks use of engine.game.Game: no import of the engine here)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +302,7 @@ class BohuRules:
 
     def deal(self, game: Game) -> None:
         if len(game.active) == 2 and game.options.two_player_remove:
-            game.removed = [game.wall.pop() for _ in range(20)]
+            game.remove_from_wall(20)
         game.deal_hands(self.hand_size)
         game.deal_face_up_to_dealer()
         replacement = game.options.short_player == "replacement"
