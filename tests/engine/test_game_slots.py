@@ -27,7 +27,9 @@ STATE_MUTABLE |= {"removed", "sizes", "spent", "wall", "facts", "reach"}
 
 def _check_state_copy(state: HandState, other: HandState) -> None:
     for name in STATE_SLOTS:
-        if name == "reach":  # a kept reach follows the copy of its hand
+        if name == "draw":  # the wall's own pop, bound to the copy's wall
+            assert other.draw.__self__ is other.wall  # type: ignore[attr-defined]
+        elif name == "reach":  # a kept reach follows the copy of its hand
             assert [r[1:] for r in other.reach] == [r[1:] for r in state.reach]
             assert [r[0] is h for r, h in zip(other.reach, other.hands, strict=True)] == [
                 r[0] is h for r, h in zip(state.reach, state.hands, strict=True)

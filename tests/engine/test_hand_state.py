@@ -48,15 +48,12 @@ def _step(state: HandState, rng: random.Random) -> None:
         pairs = [k for k in held if hand[k] >= 2]
         if pairs:
             k = rng.choice(pairs)
-            state.take_from_hand(seat, k, 2)
-            state.add_meld(seat, Meld(MeldKind.PENG, (k,) * 3))
+            state.add_meld(seat, Meld(MeldKind.PENG, (k,) * 3), (k, k))
     elif choice == 6:
         triples = [k for k in held if hand[k] >= 3]
         if triples:
             k = rng.choice(triples)
-            state.take_from_hand(seat, k, 3)
-            kind = rng.choice(OWN)
-            state.add_meld(seat, Meld(kind, (k,) * 3))
+            state.add_meld(seat, Meld(rng.choice(OWN), (k,) * 3), (k,) * 3)
     elif choice == 7 and state.melds[seat]:
         index = rng.randrange(len(state.melds[seat]))
         meld = state.melds[seat][index]

@@ -134,9 +134,9 @@ def test_the_seat_to_act_follows_a_decision_resumed_from_outside() -> None:
 def test_the_shared_melds_and_deal_events_are_the_values_they_stand_for() -> None:
     """The engine shares melds (one per kind and cards) and the deal's HandStarted, as values: after
     seeded hands of both games, every entry is the value made afresh, of exactly that class."""
+    from zipai_desktop.engine import dealing, hand_state
     from zipai_desktop.engine import events as ev
     from zipai_desktop.engine import game as game_module
-    from zipai_desktop.engine import hand_state
     from zipai_desktop.engine.melds import MeldKind
 
     for name, players in [("guilin", 3), ("bohu", 3), ("bohu", 4)]:
@@ -152,8 +152,8 @@ def test_the_shared_melds_and_deal_events_are_the_values_they_stand_for() -> Non
         assert meld == Meld(kind, cards) and type(meld) is Meld
     for card, meld in enumerate(game_module._PENG_MELDS):
         assert meld == Meld(MeldKind.PENG, (card,) * 3) and type(meld) is Meld
-    assert game_module._STARTED
-    for key, started in game_module._STARTED.items():
+    assert dealing._STARTED
+    for key, started in dealing._STARTED.items():
         assert started == ev.HandStarted(*key) and type(started) is ev.HandStarted
 
 

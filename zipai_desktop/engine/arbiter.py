@@ -219,7 +219,6 @@ class ClaimArbiter(ForcedMelds):
         self.took[seat] = True
         quad = shared_meld(self.table.quad_other, (card,) * 4)
         if idx < 0:
-            state.take_from_hand(seat, card, 3)
             self._add_meld(seat, quad, owner, forced=True, from_hand=(card,) * 3)
         else:
             self._replace_meld(seat, idx, quad, owner)

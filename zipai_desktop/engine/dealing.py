@@ -102,8 +102,6 @@ class Dealing(ClaimArbiter):
 
     def place_meld(self, seat: int, meld: Meld) -> None:
         """A meld made at the deal (Bohu's initial 提): taken from the hand and shown."""
-        for k in meld.cards:
-            self.state.take_from_hand(seat, k, 1)
         self._add_meld(seat, meld, seat, forced=True, from_hand=meld.cards)
 
     def emit(self, event: ev.Event) -> None:

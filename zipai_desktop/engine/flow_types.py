@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Any
 
-from .actions import Action
+from .actions import Action, Chi, Discard, Pass
+from .cards import glyph
 from .win import Source, Split
 
 
@@ -84,3 +85,21 @@ class HandResult:
     def score(self) -> int:
         """The settlement's score (0 for a draw)."""
         return self.settlement.score if self.settlement else 0
+
+
+def why_illegal(seat: int, action: Action, kind: str, hand: Sequence[int]) -> str:
+    """Why ``action`` by ``seat`` (holding ``hand``) is not among the offered actions of a decision of ``kind``."""
+    if kind == "discard":
+        if not isinstance(action, Discard):
+            return f"seat {seat} must discard now, not {action}"
+        if hand[action.card] == 0:
+            return f"seat {seat} holds no {glyph(action.card)}"
+        return f"{glyph(action.card)} is locked in a 坎 / 龙 and cannot be discarded"
+    if isinstance(action, Discard):
+        return f"seat {seat} is answering a claim offer, not discarding"
+    if isinstance(action, Pass):
+        return "胡 is compulsory under these rules"
+    if isinstance(action, Chi):
+        return f"{action} is not a legal 吃 here (臭牌, 比, locked cards, or no discard left)"
+    names = {"hu": "胡", "hu_drawer": "胡", "hu_dead": "胡", "peng": "碰", "chi": "吃"}
+    return f"{action} is not on offer; seat {seat} may only answer the {names[kind]} offer"

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 _OWN_DRAW = Source.OWN_DRAW
 # A new meld's Melded event per (seat, from seat, forced, kind, cards, cards from the hand): events are values, so one
 # instance serves every occurrence (see events.py). Bounded, though a long sim meets only a few thousand.
-_MELDED: dict[tuple[int, int, bool, MeldKind, tuple[int, ...], tuple[int, ...]], ev.Melded] = {}
+MeldedKey = tuple[int, int, bool, MeldKind, tuple[int, ...], tuple[int, ...]]
+MELDED: dict[MeldedKey, ev.Melded] = {}
 _MELDED_MAX = 8192
 
 
@@ -115,7 +116,6 @@ class ForcedMelds(HandView):
             self._replace_meld(seat, own_sao, shared_meld(kind, (card,) * 4), seat)
         else:
             count = self.state.hands[seat][card]
-            self.state.take_from_hand(seat, card, count)
             self._add_meld(seat, shared_meld(kind, (card,) * (count + 1)), seat, forced=True, from_hand=(card,) * count)
         if kind is self.table.quad_own:
             self._expose_longs(seat)
@@ -130,19 +130,24 @@ class ForcedMelds(HandView):
     def _add_meld(
         self, seat: int, meld: Meld, from_seat: int, *, forced: bool, from_hand: tuple[int, ...] = ()
     ) -> None:
-        """A new meld; ``from_hand`` are the cards it took from the seat's concealed hand (for the screen)."""
-        self.state.add_meld(seat, meld)
-        self._melded(seat, meld, from_seat, forced, from_hand)
-
-    def _melded(self, seat: int, meld: Meld, from_seat: int, forced: bool, from_hand: tuple[int, ...]) -> None:
-        """The Melded event of a new meld, shared between equal values (see events.py): a 吃 meld is one of a few
-        hundred groups, so the same few thousand Melded values come back hand after hand."""
+        """A new meld; ``from_hand`` are the cards it takes from the seat's concealed hand (told to the screen)."""
+        self.state.add_meld(seat, meld, from_hand)
         key = (seat, from_seat, forced, meld.kind, meld.cards, from_hand)
-        event = _MELDED.get(key)
+        event = MELDED.get(key)
         if event is None:
-            if len(_MELDED) >= _MELDED_MAX:
-                _MELDED.clear()
-            event = _MELDED[key] = ev.Melded(seat, meld, -1, forced, from_seat, from_hand)
+            self._melded(key, meld)
+        else:
+            self.events.append(event)
+
+    def _melded(self, key: MeldedKey, meld: Meld) -> None:
+        """Append the Melded event of a new ``meld``, ``key`` its (seat, from seat, forced, kind, cards, cards from the
+        hand); made once per value and kept in :data:`MELDED` (events are values, see events.py): a 吃 meld is one of
+        a few hundred groups, so the same few thousand Melded values come back hand after hand, and the callers look
+        them up there first."""
+        if len(MELDED) >= _MELDED_MAX:
+            MELDED.clear()
+        seat, from_seat, forced, _, _, from_hand = key
+        event = MELDED[key] = ev.Melded(seat, meld, -1, forced, from_seat, from_hand)
         self.events.append(event)
 
     def _replace_meld(self, seat: int, index: int, meld: Meld, from_seat: int) -> None:
@@ -157,5 +162,4 @@ class ForcedMelds(HandView):
             return
         for k in range(len(hand)):
             if hand[k] == 4:
-                self.state.take_from_hand(seat, k, 4)
                 self._add_meld(seat, shared_meld(MeldKind.LONG, (k,) * 4), seat, forced=True, from_hand=(k,) * 4)

@@ -27,11 +27,13 @@ from .cards import GLYPHS, NUM_KINDS, format_counts, full_deck, glyph
 from .dealing import Dealing
 from .deck import CURRENT as CURRENT_DEAL
 from .deck import shuffle as shuffle_deck
-from .flow_types import HandResult, IllegalAction, Pending, Phase, Stage, Window, WinInfo
+from .flow_types import HandResult, IllegalAction, Pending, Phase, Stage, Window, WinInfo, why_illegal
+from .forced import MELDED
 from .hand_state import OWN_TRIPLES, HandState, MeldFacts
 from .melds import Meld, MeldKind
 from .rules.base import Procedure, RuleSet
 from .win import Source, WinTable, find_wins
+from .win.reach import keep_function
 
 __all__ = ["Game", "HandResult", "IllegalAction", "MeldFacts", "Pending", "Phase", "Stage", "Window", "WinInfo"]
 
@@ -46,6 +48,7 @@ _HU_STAGE = Stage.HU
 _OWN_DRAW, _OTHER_DRAW, _DISCARD = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD
 _DISCARD_PHASE, _CLAIM_PHASE, _ENDED_PHASE = Phase.DISCARD, Phase.CLAIM, Phase.ENDED
 _PENG_MELDS = tuple(Meld(MeldKind.PENG, (k,) * 3) for k in range(NUM_KINDS))  # card -> its 碰 (shared)
+_CHI_KIND = MeldKind.CHI
 
 _DEFAULT_OPTIONS: dict[RuleSet, Any] = {}  # rules object -> its parse_options({}) (see Game.__init__)
 _MADE_FROM_OPTIONS: dict[tuple[int, int], tuple[Any, RuleSet, WinTable, Procedure, tuple[int, ...]]] = {}
@@ -121,6 +124,8 @@ class Game(Dealing):
         deck = full_deck()
         shuffle_deck(deck, seed, deal)
         self.deal = deal
+        #: the cards and where they lie (hands, melds, piles, kinds, the wall): read it, write it only through its
+        #: methods
         self.state = HandState(self.players, self.table.erqishi, deck)  # the top of the wall is the end of the list
         self._deal()
 
@@ -146,8 +151,10 @@ class Game(Dealing):
         game._init_flow(rules, rules.parse_options({}) if options is None else options, seed, dealer, players)
         if len(state.hands) != game.players:
             raise ValueError(f"the state has {len(state.hands)} seats, not {game.players}")
-        if state.keep is not game.state.keep:
+        if state.keep is not keep_function(game.table.erqishi):
             raise ValueError("the state's 二七十 rule is not the table's (HandState.from_parts' erqishi)")
+        #: the cards and where they lie (hands, melds, piles, kinds, the wall): read it, write it only through its
+        #: methods
         game.state = state
         game.deal = CURRENT_DEAL
         game.flips = flips
@@ -189,9 +196,6 @@ class Game(Dealing):
             raise ValueError(f"the dealer (seat {dealer}) must be one of the seats that play")
         turns = turns_of(self.active, self.procedure.chi_next_on_draw)
         self._orders, self._others, self._next, self._chi_queues = turns
-        #: the cards and where they lie (hands, melds, piles, kinds, the wall): read it, write it only through its
-        #: methods
-        self.state = HandState(n, self.table.erqishi)
         self.hu_locked = [False] * n  # 过胡 (option)
         self.events: list[ev.Event] = []
         self.window: Window | None = None
@@ -539,7 +543,7 @@ class Game(Dealing):
                 break
         else:
             if action not in actions:
-                raise IllegalAction(self._why_illegal(seat, action, kind))
+                raise IllegalAction(why_illegal(seat, action, kind, self.state.hands[seat]))
         self.history.append((seat, action))
         self.decisions[seat] += 1
         win = self.pending_win
@@ -553,23 +557,6 @@ class Game(Dealing):
             self._answer_peng(seat, action)
         else:
             self._answer_chi(seat, action)
-
-    def _why_illegal(self, seat: int, action: Action, kind: str) -> str:
-        if kind == "discard":
-            if not isinstance(action, Discard):
-                return f"seat {seat} must discard now, not {action}"
-            count = self.state.hands[seat][action.card]
-            if count == 0:
-                return f"seat {seat} holds no {glyph(action.card)}"
-            return f"{glyph(action.card)} is locked in a 坎 / 龙 and cannot be discarded"
-        if isinstance(action, Discard):
-            return f"seat {seat} is answering a claim offer, not discarding"
-        if isinstance(action, Pass):
-            return "胡 is compulsory under these rules"
-        if isinstance(action, Chi):
-            return f"{action} is not a legal 吃 here (臭牌, 比, locked cards, or no discard left)"
-        names = {"hu": "胡", "hu_drawer": "胡", "hu_dead": "胡", "peng": "碰", "chi": "吃"}
-        return f"{action} is not on offer; seat {seat} may only answer the {names[kind]} offer"
 
     def _discard(self, seat: int, card: int) -> None:
         opening = seat == self.dealer and not self.opening_done
@@ -636,7 +623,6 @@ class Game(Dealing):
         self.window = None
         self.hu_locked[seat] = False
         self.took[seat] = True
-        self.state.take_from_hand(seat, w.card, 2)
         self._add_meld(seat, _PENG_MELDS[w.card], w.owner, forced=False, from_hand=(w.card,) * 2)
         self._after_take(seat)
 
@@ -656,7 +642,13 @@ class Game(Dealing):
         self.took[seat] = True
         groups = action.groups
         for i, meld in enumerate(self.state.eat(seat, groups)):
-            self._melded(seat, meld, w.owner, False, groups[i][1:] if i == 0 else groups[i])
+            # (the Melded event, shared: ForcedMelds._melded, inline, as a 吃 is the most common meld)
+            key = (seat, w.owner, False, _CHI_KIND, meld.cards, groups[i][1:] if i == 0 else groups[i])
+            event = MELDED.get(key)
+            if event is None:
+                self._melded(key, meld)
+            else:
+                self.events.append(event)
         self._after_take(seat)
 
     # -----------------------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ made through :meth:`HandState.from_parts` and the engine's writers, never by set
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import HIDDEN, NUM_KINDS
@@ -34,6 +34,7 @@ NO_REACH: Kept = (None, -1, -1)
 NO_KINDS: frozenset[int] = frozenset()
 _ONE_KIND = tuple(frozenset({k}) for k in range(NUM_KINDS))  # kind -> the set of it alone (added to a kept set)
 _NO_MELD = (-1, -1)
+_NO_CARDS = (0,) * NUM_KINDS
 _PENG_KIND = MeldKind.PENG
 
 # Melds are values (frozen): one instance serves every meld of the same kind and cards, so the melds made during play
@@ -73,6 +74,7 @@ class HandState:
         "chou",
         "discarded",
         "discarded_view",
+        "draw",
         "facts",
         "hands",
         "keep",
@@ -94,9 +96,10 @@ class HandState:
         """No card in any hand, meld or pile; ``wall`` (top last) is the stock. ``erqishi``: the table's 二七十 rule,
         which the kept 吃 mask follows."""
         n = players
-        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
+        # (n lists each, made by map: no comprehension's frame, as a state is made for every hand)
+        self.hands: list[list[int]] = list(map(list, [_NO_CARDS] * n))
         self.sizes = [0] * n
-        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.melds: list[list[Meld]] = list(map(list, [()] * n))
         self.melds_own: list[tuple[Meld, ...]] = [()] * n
         self.melds_shown: list[tuple[Meld, ...]] = [()] * n
         self.shown_view: tuple[tuple[Meld, ...], ...] = ((),) * n
@@ -108,6 +111,9 @@ class HandState:
         self.chou: list[frozenset[int]] = [NO_KINDS] * n
         self.peng_ban: list[frozenset[int]] = [NO_KINDS] * n
         self.wall: list[int] = list(wall)
+        #: ``draw()``: the top card of the wall, taken off it. The wall list's own ``pop``, bound wherever the wall is
+        #: set: a flip, the most frequent write, costs no Python call.
+        self.draw: Callable[[], int] = self.wall.pop
         self.removed: list[int] = []
         self.spent = [0] * NUM_KINDS
         self.reach: list[Kept] = [NO_REACH] * n
@@ -176,6 +182,7 @@ class HandState:
         other.chou = [*self.chou]
         other.peng_ban = [*self.peng_ban]
         other.wall = [*self.wall]
+        other.draw = other.wall.pop
         other.removed = [*self.removed]
         other.spent = [*self.spent]
         other.reach = [
@@ -184,6 +191,10 @@ class HandState:
         ]
         other.keep = self.keep
         return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HandState:
+        """:meth:`copy` (its values are immutable; ``draw`` is bound to the copy's own wall)."""
+        return self.copy()
 
     # -----------------------------------------------------------------------------------------------------------------
     # Reading.
@@ -205,10 +216,6 @@ class HandState:
     # -----------------------------------------------------------------------------------------------------------------
     # The wall.
 
-    def draw(self) -> int:
-        """The top card of the wall, taken off it."""
-        return self.wall.pop()
-
     def remove_from_wall(self, count: int) -> None:
         """``count`` cards from the top of the wall out of play (Bohu's two-player option), top first."""
         self.removed = [self.wall.pop() for _ in range(count)]
@@ -216,6 +223,7 @@ class HandState:
     def set_wall(self, cards: Iterable[int]) -> None:
         """The wall replaced by ``cards`` (top last): a what-if's stock (the 听 helper)."""
         self.wall = list(cards)
+        self.draw = self.wall.pop
 
     # -----------------------------------------------------------------------------------------------------------------
     # Hands.
@@ -259,12 +267,6 @@ class HandState:
         """One ``card`` into ``seat``'s hand (the winning card, where the split used it)."""
         self.hands[seat][card] += 1
         self.sizes[seat] += 1
-        self.reach[seat] = NO_REACH  # (the hand changed)
-
-    def take_from_hand(self, seat: int, card: int, count: int) -> None:
-        """``count`` copies of ``card`` out of ``seat``'s hand (into a meld the caller places)."""
-        self.hands[seat][card] -= count
-        self.sizes[seat] -= count
         self.reach[seat] = NO_REACH  # (the hand changed)
 
     def set_hand(self, seat: int, counts: Sequence[int]) -> None:
@@ -314,8 +316,15 @@ class HandState:
     # -----------------------------------------------------------------------------------------------------------------
     # Melds.
 
-    def add_meld(self, seat: int, meld: Meld) -> None:
-        """A new meld for ``seat`` (its cards already out of the hand or in flight), every view kept in step."""
+    def add_meld(self, seat: int, meld: Meld, from_hand: tuple[int, ...] = ()) -> None:
+        """A new meld for ``seat``, ``from_hand`` its cards taken out of the seat's hand (the others are in flight: the
+        card on offer, a flip), every view kept in step."""
+        if from_hand:
+            hand = self.hands[seat]
+            for k in from_hand:
+                hand[k] -= 1
+            self.sizes[seat] -= len(from_hand)
+            self.reach[seat] = NO_REACH  # (the hand changed)
         melds = self.melds[seat]
         melds.append(meld)
         # The new meld added to the kept facts (what win.meld_facts gives for the longer list; a new dict, as a copy
@@ -352,12 +361,20 @@ class HandState:
                 hand[k] -= 1
         self.sizes[seat] -= 2 + 3 * len(bis)
         self.reach[seat] = NO_REACH  # (the hand changed)
+        # The melds, as add_meld adds them (inline: the most common meld): a 吃 is never face down, never a 扫 / 偎 /
+        # 碰 of the facts' by-card map, never a quad.
         spent = self.spent
-        made = []
+        made = list(map(chi_meld, groups))
+        melds = self.melds[seat]
+        melds += made
+        cards, quads, by_card = self.facts[seat]
+        self.facts[seat] = (cards + 3 * len(made), quads, by_card)
+        before = self.melds_own[seat]
+        own = self.melds_own[seat] = (*before, *made)
+        shown = self.melds_shown[seat]
+        self.melds_shown[seat] = own if shown is before else (*shown, *made)
+        self.shown_view = tuple(self.melds_shown)
         for g in groups:
-            meld = chi_meld(g)
-            self.add_meld(seat, meld)
-            made.append(meld)
             for k in g:
                 spent[k] += 1
         return made
@@ -375,6 +392,8 @@ def views_match(state: HandState) -> list[str]:
     """Every kept view of ``state`` that differs from a fresh reading of its hands, melds, piles and kinds (empty when
     all are in step): what engine/invariants.py and the tests check."""
     problems = []
+    if getattr(state.draw, "__self__", None) is not state.wall:
+        problems.append("the state draws from another list than its wall")
     if state.sizes != [sum(hand) for hand in state.hands]:
         problems.append(f"kept hand sizes {state.sizes} are not the hands' {[sum(hand) for hand in state.hands]}")
     if state.piles_view != tuple(state.piles) or state.discarded_view != tuple(state.discarded):
