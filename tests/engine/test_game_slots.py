@@ -20,7 +20,7 @@ from zipai_desktop.engine.rules import get_rules
 SLOTS = list(Game.__slots__)
 STATE_SLOTS = list(HandState.__slots__)
 RESET_BY_FORK = {"events", "history", "decisions", "is_fork"}  # a fork starts its log afresh and knows it is a fork
-MUTABLE = {"hu_locked", "took", "short", "draws", "state"}
+MUTABLE = {"hu_locked", "took", "short", "draws", "state", "hands"}
 STATE_MUTABLE = {"hands", "melds", "piles", "melds_own", "melds_shown", "chou", "discarded", "peng_ban"}
 STATE_MUTABLE |= {"removed", "sizes", "spent", "wall", "facts", "reach"}
 

@@ -77,6 +77,7 @@ class Game(Dealing):
         "draws",
         "events",
         "flips",
+        "hands",
         "history",
         "hu_locked",
         "is_fork",
@@ -127,6 +128,8 @@ class Game(Dealing):
         #: the cards and where they lie (hands, melds, piles, kinds, the wall): read it, write it only through its
         #: methods
         self.state = HandState(self.players, self.table.erqishi, deck)  # the top of the wall is the end of the list
+        #: each seat's concealed hand as a count vector: ``state.hands`` itself (read-only)
+        self.hands = self.state.hands
         self._deal()
 
     @classmethod
@@ -156,6 +159,7 @@ class Game(Dealing):
         #: the cards and where they lie (hands, melds, piles, kinds, the wall): read it, write it only through its
         #: methods
         game.state = state
+        game.hands = state.hands
         game.deal = CURRENT_DEAL
         game.flips = flips
         game.opening_done = opening_done
@@ -671,6 +675,7 @@ class Game(Dealing):
         if extra:
             other.__dict__.update(extra)
         other.state = self.state.copy()
+        other.hands = other.state.hands
         other.hu_locked = [*self.hu_locked]
         other.events = []
         other.history = []

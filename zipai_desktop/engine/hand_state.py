@@ -414,18 +414,14 @@ def views_match(state: HandState) -> list[str]:
 
 class HandView:
     """The hand state's parts read through the game (a base of :class:`engine.game.Game`): the lists as the state
-    keeps them, to read, never to write (``game.hands[seat]`` is ``game.state.hands[seat]``)."""
+    keeps them, to read, never to write (``game.melds[seat]`` is ``game.state.melds[seat]``). ``game.hands``, read
+    most, is a plain attribute of the game: the state's list itself (its hands list is never replaced)."""
 
     if not TYPE_CHECKING:  # (no slots of its own, so a Game keeps only its own; hidden from the type checker, which
         __slots__ = ()  # would otherwise hold the class to an empty slot list for the game's attributes it sets)
 
     if TYPE_CHECKING:
         state: HandState
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """Each seat's concealed hand as a count vector."""
-        return self.state.hands
 
     @property
     def sizes(self) -> list[int]:

@@ -19,6 +19,8 @@ def check_invariants(game: Game) -> list[str]:
     # (the hand sizes, meld facts, melds as shown and the tuples every observation shows, kept by the hand state's
     # writers where the lists change)
     problems += views_match(game.state)
+    if game.hands is not game.state.hands:
+        problems.append("the game's hands are not its hand state's")
     if game.phase is Phase.ENDED:
         if game.result is None:
             problems.append("ended without a result")
