@@ -119,3 +119,20 @@ def test_a_state_from_parts_reads_every_view_from_them() -> None:
         assert "counts" in str(error)
     else:
         raise AssertionError("a short hand was accepted")
+
+
+def test_a_deep_copy_of_a_game_keeps_its_hands_the_states_and_draws_from_its_own_wall() -> None:
+    """copy.deepcopy of a game (tests rescramble what a seat cannot see on one): the copy's hands are its own hand
+    state's, its draw takes from its own wall, and the original is untouched."""
+    import copy
+
+    from zipai_desktop.engine.game import Game
+    from zipai_desktop.engine.rules import get_rules
+
+    game = Game(get_rules("bohu"), seed=4)
+    other = copy.deepcopy(game)
+    assert other.hands is other.state.hands and other.hands == game.hands and other.hands is not game.hands
+    assert views_match(other.state) == []
+    wall = list(game.wall)
+    other.state.draw()
+    assert game.wall == wall and other.wall == wall[:-1]

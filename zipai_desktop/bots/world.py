@@ -51,6 +51,22 @@ def _plausible(game: Game, obs: Observation, public: list[int]) -> bool:
     return True
 
 
+# What a world reads of the rules' options (the table's 二七十 rule, §7.4's own-discard ban), per options object:
+# the options are frozen and shared by every observation of a game, and a world is made many times per decision.
+_OPTIONS_READ: dict[tuple[int, int], tuple[object, bool, bool]] = {}
+
+
+def _read_options(rules: RuleSet, options: object) -> tuple[bool, bool]:
+    key = (id(rules), id(options))
+    read = _OPTIONS_READ.get(key)
+    if read is None or read[0] is not options:
+        if len(_OPTIONS_READ) >= 64:
+            _OPTIONS_READ.clear()
+        table, procedure = rules.win_table_for(options), rules.procedure(options)
+        read = _OPTIONS_READ[key] = (options, table.erqishi, procedure.own_discard_ban)
+    return read[1], read[2]
+
+
 def _build(
     obs: Observation,
     rules: RuleSet,
@@ -82,13 +98,13 @@ def _build(
         for k in pool[:size]:
             hand[k] += 1
         del pool[:size]
-    procedure = rules.procedure(obs.options)
-    chou = [d if procedure.own_discard_ban else frozenset() for d in obs.discarded]
+    erqishi, own_discard_ban = _read_options(rules, obs.options)
+    chou = [d if own_discard_ban else frozenset() for d in obs.discarded]
     chou[obs.seat] = obs.chou
     peng_ban = [frozenset() if s != obs.seat else obs.peng_ban for s in range(obs.players)]
     state = HandState.from_parts(
         obs.players,
-        rules.win_table_for(obs.options).erqishi,
+        erqishi,
         hands=hands,
         melds=melds,
         piles=obs.piles,

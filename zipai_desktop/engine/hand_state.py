@@ -15,7 +15,8 @@ made through :meth:`HandState.from_parts` and the engine's writers, never by set
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from copy import deepcopy
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cards import HIDDEN, NUM_KINDS
 from .chi import chi_meld
@@ -35,6 +36,7 @@ NO_KINDS: frozenset[int] = frozenset()
 _ONE_KIND = tuple(frozenset({k}) for k in range(NUM_KINDS))  # kind -> the set of it alone (added to a kept set)
 _NO_MELD = (-1, -1)
 _NO_CARDS = (0,) * NUM_KINDS
+T = TypeVar("T")
 _PENG_KIND = MeldKind.PENG
 
 # Melds are values (frozen): one instance serves every meld of the same kind and cards, so the melds made during play
@@ -49,6 +51,14 @@ def shared_meld(kind: MeldKind, cards: tuple[int, ...]) -> Meld:
     if meld is None:
         meld = _MELDS[kind, cards] = Meld(kind, cards)
     return meld
+
+
+def _padded(convert: Callable[[Any], T], parts: Sequence[Any], players: int, empty: Any) -> list[T]:
+    """``convert`` of each seat's part, a seat beyond the parts' end given ``convert(empty)``."""
+    out = list(map(convert, parts[:players]))
+    if len(out) < players:
+        out += map(convert, [empty] * (players - len(out)))
+    return out
 
 
 class HandState:
@@ -136,29 +146,34 @@ class HandState:
     ) -> HandState:
         """A state with the given parts (a position, a sampled world); a seat beyond a sequence's end has none. Every
         kept view is read from them here. ``wall`` is read bottom first (its top is the last card)."""
-        state = cls(players, erqishi, wall)
-        seats = range(players)
-        state.hands = [list(hands[s]) if s < len(hands) else [0] * NUM_KINDS for s in seats]
-        state.melds = [list(melds[s]) if s < len(melds) else [] for s in seats]
-        state.piles = [tuple(piles[s]) if s < len(piles) else () for s in seats]
-        state.discarded = [frozenset(discarded[s]) if s < len(discarded) else NO_KINDS for s in seats]
-        state.chou = [frozenset(chou[s]) if s < len(chou) else NO_KINDS for s in seats]
-        state.peng_ban = [frozenset(peng_ban[s]) if s < len(peng_ban) else NO_KINDS for s in seats]
+        # (made per world the strong bot plays: each part converted by map, the missing seats padded, with no
+        # comprehension's frame)
+        state = object.__new__(cls)
+        state.hands = _padded(list, hands, players, _NO_CARDS)
+        state.melds = _padded(list, melds, players, ())
+        state.piles = _padded(tuple, piles, players, ())
+        state.discarded = _padded(frozenset, discarded, players, NO_KINDS)
+        state.chou = _padded(frozenset, chou, players, NO_KINDS)
+        state.peng_ban = _padded(frozenset, peng_ban, players, NO_KINDS)
+        state.wall = list(wall)
+        state.draw = state.wall.pop
         state.removed = list(removed)
-        for hand in state.hands:
-            if len(hand) != NUM_KINDS or any(c < 0 for c in hand):
-                raise ValueError(f"a hand is {NUM_KINDS} counts of zero or more, not {hand!r:.80}")
         # (``spent`` stays zero: it counts what the engine itself put on a pile or in a 吃 this hand, which the arbiter
         # trusts to skip a look at the seats; for parts made outside it always looks)
+        state.spent = [0] * NUM_KINDS
+        state.keep = keep_function(erqishi)
+        for hand in state.hands:
+            if len(hand) != NUM_KINDS or min(hand) < 0:
+                raise ValueError(f"a hand is {NUM_KINDS} counts of zero or more, not {hand!r:.80}")
         state._read_again()
         return state
 
     def _read_again(self) -> None:
         """Every kept view read afresh from the hands, melds, piles and kinds."""
         self.sizes = list(map(sum, self.hands))
-        self.facts = [hu_meld_facts(ms) for ms in self.melds]
-        self.melds_own = [tuple(ms) for ms in self.melds]
-        self.melds_shown = [shown_to_others(ms) for ms in self.melds_own]
+        self.facts = list(map(hu_meld_facts, self.melds))
+        self.melds_own = list(map(tuple, self.melds))
+        self.melds_shown = list(map(shown_to_others, self.melds_own))
         self.shown_view = tuple(self.melds_shown)
         self.piles_view = tuple(self.piles)
         self.discarded_view = tuple(self.discarded)
@@ -192,9 +207,15 @@ class HandState:
         other.keep = self.keep
         return other
 
-    def __deepcopy__(self, memo: dict[int, object]) -> HandState:
-        """:meth:`copy` (its values are immutable; ``draw`` is bound to the copy's own wall)."""
-        return self.copy()
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
+        """A deep copy (through ``memo``, so a list the game shares with it stays shared in the copy), with ``draw``
+        bound to the copy's own wall."""
+        other = memo[id(self)] = object.__new__(HandState)
+        for name in HandState.__slots__:
+            if name != "draw":
+                setattr(other, name, deepcopy(getattr(self, name), memo))
+        other.draw = other.wall.pop
+        return other
 
     # -----------------------------------------------------------------------------------------------------------------
     # Reading.
