@@ -69,6 +69,6 @@ def scrambled(game: Game, seat: int, rng: random.Random) -> Game:
         for k in pool[:size]:
             counts[k] += 1
         pool = pool[size:]
-        other.hands[s] = counts
-    other.wall = pool
+        other.state.set_hand(s, counts)
+    other.state.set_wall(pool)
     return other

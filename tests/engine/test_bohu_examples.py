@@ -209,10 +209,9 @@ def test_initial_ti_is_three_down_one_up_and_the_dealer_with_one_ti_does_not_dis
 
 def test_p4_short_player_discards_only_when_over_the_count() -> None:
     # A non-dealer with an initial 提 holds 19 with k = 1 (target 20): after a 碰 it holds 20 and does not discard.
-    nineteen = "柒柒柒柒五五一二三四六七八九壹贰叁肆陆"
-    g2 = position(hands=["五二", nineteen], to_discard=0, fill_hands=False)
-    BOHU._initial_ti(g2, 1)
-    g2.mark_short()
+    fifteen = "五五一二三四六七八九壹贰叁肆陆"
+    g2 = position(hands=["五二", fifteen], melds=["", "ti 柒柒柒柒"], to_discard=0, fill_hands=False)
+    assert g2.short[1] == 1  # (read by the position's constructor, as the deal reads it)
     assert g2.held(1) == 19 and g2.target(1) == 20
     g2.apply(0, Discard(parse_card("五")))
     assert g2.to_act == 1 and Peng() in g2.legal_actions(1)

@@ -114,7 +114,7 @@ def test_offers_on_random_hands_of_every_size_are_the_plain_enumeration(erqishi:
                 cards[k] = min(cards[k] + 1, 4)
         if cards[card] == 4:
             continue  # (all four copies held: the card cannot be on offer)
-        game.hands[1] = cards
+        game.state.set_hand(1, cards)
         expected = reference(cards, card, erqishi, bi)
         assert offered(game, 1, card) == expected, (cards, card)
         offers += bool(expected)
@@ -147,17 +147,17 @@ def test_offers_in_seeded_hands_are_the_plain_enumeration(name: str, erqishi: bo
 
 def test_a_chi_that_leaves_no_card_to_discard_is_not_offered() -> None:
     game = _game("guilin")
-    game.hands[1] = hand("二三 七七七")  # 吃一二三 would leave only the 坎
+    game.state.set_hand(1, hand("二三 七七七"))  # 吃一二三 would leave only the 坎
     assert game.chi_options(1, parse_card("一")) == []
-    game.hands[1] = hand("二三 五 七七七")
+    game.state.set_hand(1, hand("二三 五 七七七"))
     assert game.chi_options(1, parse_card("一")) == [act("吃一二三")]
 
 
 def test_a_held_copy_of_the_card_goes_out_in_a_bi_group() -> None:
     game = _game("guilin")
-    game.hands[1] = hand("二 三四")  # 吃二三四 leaves the held 二 with no 比 group
+    game.state.set_hand(1, hand("二 三四"))  # 吃二三四 leaves the held 二 with no 比 group
     assert game.chi_options(1, parse_card("二")) == []
-    game.hands[1] = hand("二 三三 四四 五")
+    game.state.set_hand(1, hand("二 三三 四四 五"))
     assert game.chi_options(1, parse_card("二")) == [act("吃二三四 比二三四")]
-    game.hands[1] = hand("二 三三 四四")  # the 比 would leave no card to discard
+    game.state.set_hand(1, hand("二 三三 四四"))  # the 比 would leave no card to discard
     assert game.chi_options(1, parse_card("二")) == []

@@ -20,18 +20,18 @@ from zipai_desktop.engine import events as ev
 from zipai_desktop.engine.cards import NUM_KINDS, full_deck
 from zipai_desktop.engine.deck import shuffle_v1
 from zipai_desktop.engine.game import Game
+from zipai_desktop.engine.hand_state import HandState
 from zipai_desktop.engine.observation import Observation, _seen_events, observe
 from zipai_desktop.engine.rules import get_rules
 
 
-def _fresh(name: str, options: Any, seed: int, dealer: int, players: int) -> Game:
-    """A game with its state made and its wall shuffled, before any card is dealt."""
-    game = Game.__new__(Game)
-    game._init_state(get_rules(name), options, seed, dealer, players)
+def _fresh(name: str, options: Any, seed: int, dealer: int, players: int, wall: int = 80) -> Game:
+    """A game with its state made and its wall shuffled (its bottom ``wall`` cards), before any card is dealt."""
+    rules = get_rules(name)
     deck = full_deck()
     shuffle_v1(deck, seed)
-    game.wall = deck
-    return game
+    state = HandState(players, rules.win_table_for(options).erqishi, deck[:wall])
+    return Game.from_state(rules, options, state, seed=seed, dealer=dealer, players=players)
 
 
 def _plain_deal_hands(game: Game, size: int) -> None:
@@ -55,7 +55,7 @@ def _plain_face_up(game: Game) -> None:
 
 
 def _state(game: Game) -> tuple[Any, ...]:
-    return (game.hands, game.sizes, game.wall, game._reach, game.events, game.dang_di, game.removed)
+    return (game.hands, game.sizes, game.wall, game.state.reach, game.events, game.dang_di, game.removed)
 
 
 @pytest.mark.parametrize(
@@ -69,11 +69,13 @@ def test_the_deal_gives_what_a_seat_by_seat_deal_gives(name: str, players: int, 
         dealer = seed % players
         fast, plain = (_fresh(name, options, seed, dealer, players) for _ in range(2))
         if raw:  # (Bohu's two-player removal comes first, as the rules' deal does it)
-            fast.removed = [fast.wall.pop() for _ in range(20)]
-            plain.removed = [plain.wall.pop() for _ in range(20)]
+            fast.remove_from_wall(20)
+            plain.remove_from_wall(20)
         for game in (fast, plain):
-            game.hands[dealer][seed % NUM_KINDS] += seed % 2  # (now and then a card already held: shown with the dealt)
-            game._reach = [(hand, 0) for hand in game.hands]  # (a reach kept for each hand: the deal forgets it)
+            if seed % 2:  # (now and then a card already held: shown with the dealt)
+                game.state.add_to_hand(dealer, seed % NUM_KINDS)
+            for seat in range(players):  # (a reach kept for each hand: the deal forgets it)
+                game.state.reach_of(seat)
         fast.deal_hands(size)
         _plain_deal_hands(plain, size)
         assert _state(fast) == _state(plain), seed
@@ -84,8 +86,7 @@ def test_the_deal_gives_what_a_seat_by_seat_deal_gives(name: str, players: int, 
 
 
 def test_a_deal_from_a_wall_too_short_is_refused() -> None:
-    game = _fresh("guilin", get_rules("guilin").parse_options({}), 1, 0, 3)
-    del game.wall[50:]
+    game = _fresh("guilin", get_rules("guilin").parse_options({}), 1, 0, 3, wall=50)
     with pytest.raises(IndexError):
         game.deal_hands(20)
 
@@ -163,13 +164,13 @@ def _stacked_deal(seed: int, dealer: int, options: Any, name: str = "guilin") ->
     import random
 
     rng = random.Random(seed)
-    game = Game.__new__(Game)
-    game._init_state(get_rules(name), options, seed, dealer, 3)
-    size = get_rules(name).hand_size
+    rules = get_rules(name)
+    size = rules.hand_size
     left = [4] * NUM_KINDS
+    hands = [[0] * NUM_KINDS for _ in range(3)]
     for seat in range(3):
         want = size + 1 if seat == dealer else size
-        hand = game.hands[seat]
+        hand = hands[seat]
         for kind in rng.sample(range(NUM_KINDS), rng.randrange(8)):
             take = min(rng.choice((3, 3, 4)), left[kind], want - sum(hand))
             hand[kind] += take
@@ -179,10 +180,10 @@ def _stacked_deal(seed: int, dealer: int, options: Any, name: str = "guilin") ->
             if left[kind]:
                 hand[kind] += 1
                 left[kind] -= 1
-    game.wall = [kind for kind in range(NUM_KINDS) for _ in range(left[kind])]
-    rng.shuffle(game.wall)
-    game.recount()
-    return game
+    wall = [kind for kind in range(NUM_KINDS) for _ in range(left[kind])]
+    rng.shuffle(wall)
+    state = HandState.from_parts(3, rules.win_table_for(options).erqishi, hands=hands, wall=wall)
+    return Game.from_state(rules, options, state, seed=seed, dealer=dealer, players=3)
 
 
 def _plain_guilin_deal_wins(game: Game) -> bool:

@@ -300,9 +300,8 @@ def test_n4_own_discard_never_eaten_but_may_win() -> None:
         dealer=0,
         flipped=1,
     )
-    g.discarded[1] |= {parse_card("二")}
-    g.chou[1] |= {parse_card("二")}
-    g._flip(1)
+    g.state.ban_chi(1, parse_card("二"))  # (二 is 臭 for seat 1, as after its own discard of one)
+    g.resume_flip(1)
     assert g.to_act == 1 and Hu() in g.legal_actions(1)
 
 

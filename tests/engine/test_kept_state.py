@@ -3,11 +3,11 @@
 The game keeps each seat's meld facts (updated when it makes or upgrades a meld), each seat's loose-card reach (kept
 with the hand list it was made for, forgotten where the engine changes the hand), each seat's hand size (updated
 where cards move) and each seat's melds as seen by itself and by the others (made when a meld is made), the seat to
-act (set with the pending decision, by the engine or by code outside through Game.pending), and it keeps piles and
+act (set with the pending decision, by the engine or through Game.resume_decision), and it keeps piles and
 kinds as immutable values that observe shows as they are. Seeded random hands of both games (Bohu with 2, 3 and 4
 seated) check, after every action, that whatever is kept and still valid is what a fresh computation gives (every
 seat's observation shows what a fresh reading of the hands, melds, piles and kinds gives); so do the worlds the
-strong bot builds from outside the engine (Game.recount reads them afresh).
+strong bot builds through the engine's public constructor (Game.from_state on HandState.from_parts).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import pytest
 from zipai_desktop.bots import make_bot
 from zipai_desktop.bots.world import determinize
 from zipai_desktop.engine.cards import HIDDEN
-from zipai_desktop.engine.game import Game, Pending
+from zipai_desktop.engine.game import Game
+from zipai_desktop.engine.hand_state import HandState, views_match
 from zipai_desktop.engine.melds import Meld
 from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.rules import get_rules
@@ -32,6 +33,7 @@ from .win.test_reach import plain_chi
 def _check_kept(game: Game) -> None:
     """Assert everything the game keeps matches a fresh computation from its hands, melds, piles and sets."""
     assert game.sizes == [sum(hand) for hand in game.hands]  # the hand sizes kept as cards move
+    assert views_match(game.state) == []  # (the hand state's own reading of its views)
     assert game.to_act == (None if game.pending is None else game.pending.seat)  # kept beside the pending decision
     # The pending decision is kept as its parts (seat, kind, actions, win): the Pending made from them is made once
     # while they stay, and says what legal_actions and the seat's observation say.
@@ -45,13 +47,13 @@ def _check_kept(game: Game) -> None:
         assert all(not observe(game, s).to_act for s in game.active if s != pending.seat)
     for seat in game.active:
         melds = game.melds[seat]
-        assert game._facts[seat] == meld_facts(melds), (seat, melds)  # kept as melds are made
+        assert game.state.facts[seat] == meld_facts(melds), (seat, melds)  # kept as melds are made
         assert game.meld_facts(seat) == meld_facts(melds)
         # (the quads, 龙 held included, counted on bytes only when a 龙 is held)
         assert game.quads(seat) == meld_facts(melds)[1] + game.hands[seat].count(4)
         assert game.melds_own[seat] == tuple(melds)
         # (the hand it was made for, the reach mask, -1 where the test cannot tell, and the kinds a 吃 may take)
-        reach = game._reach[seat]
+        reach = game.state.reach[seat]
         if reach[0] is game.hands[seat]:
             expected = completing_cards(bytes(game.hands[seat]), game.table.erqishi)
             assert reach[1] == (-1 if expected is None else expected)
@@ -68,8 +70,8 @@ def _check_kept(game: Game) -> None:
         assert seen.piles == tuple(tuple(pile) for pile in game.piles)
         assert seen.discarded == tuple(frozenset(kinds) for kinds in game.discarded)
         # (the tuples the observations show, kept by the game where the lists change)
-        assert game._piles_view == tuple(game.piles) and game._discarded_view == tuple(game.discarded)
-        assert game._shown_view == tuple(game.melds_shown)
+        assert game.state.piles_view == tuple(game.piles) and game.state.discarded_view == tuple(game.discarded)
+        assert game.state.shown_view == tuple(game.melds_shown)
         assert (seen.chou, seen.peng_ban) == (frozenset(game.chou[seat]), frozenset(game.peng_ban[seat]))
 
 
@@ -93,7 +95,8 @@ def test_kept_state_equals_a_fresh_reading_after_every_step(name: str, players: 
 
 @pytest.mark.parametrize("name", ["guilin", "bohu"])
 def test_kept_state_of_a_world_built_from_outside_equals_a_fresh_reading(name: str) -> None:
-    """A world (bots/world.py) sets hands, melds and piles from an observation, then recounts: it keeps them right."""
+    """A world (bots/world.py) is made from an observation through the public constructor (Game.from_state on
+    HandState.from_parts): what it keeps is right."""
     rules = get_rules(name)
     checked = 0
     for i in range(12):
@@ -109,22 +112,18 @@ def test_kept_state_of_a_world_built_from_outside_equals_a_fresh_reading(name: s
     assert checked > 30
 
 
-def test_the_seat_to_act_follows_a_pending_decision_set_from_outside() -> None:
-    """Code outside the engine (a world, the 听 probe) sets Game.pending; the seat to act follows it."""
+def test_the_seat_to_act_follows_a_decision_resumed_from_outside() -> None:
+    """Code outside the engine (a world) puts a game at a decision with Game.resume_decision; the seat to act, the
+    pending decision, the legal actions and the observation follow it."""
     game = Game(get_rules("guilin"), seed=5)
     pending = game.pending
     assert pending is not None and game.to_act == pending.seat
-    game.pending = None
-    assert game.to_act is None and game.legal_actions(pending.seat) == []
-    other = Pending((pending.seat + 1) % 3, "discard", pending.actions)
-    game.pending = other
-    assert game.to_act == (pending.seat + 1) % 3 and game.pending is other
-    assert game.legal_actions(game.to_act) == list(pending.actions)
-    # An observation shows the offered actions as a tuple, whether the engine made them (a tuple, shown as it is) or
-    # code outside set a list (the pending setter keeps them as a tuple); the seats that play are a tuple.
-    seat = game.to_act
-    assert observe(game, seat).legal == tuple(pending.actions)
-    game.pending = Pending(seat, "discard", list(pending.actions))
+    seat = (pending.seat + 1) % 3
+    game.resume_decision(seat, "discard", list(pending.actions))
+    assert game.to_act == seat and game.legal_actions(pending.seat) == []
+    assert game.pending is not None and game.pending.seat == seat and game.pending.kind == "discard"
+    # An observation shows the offered actions as a tuple (the game keeps them so, whatever it was given); the seats
+    # that play are a tuple.
     seen = observe(game, seat)
     assert type(seen.legal) is tuple and seen.legal == tuple(pending.actions)
     assert type(seen.active) is tuple and seen.active == (0, 1, 2)
@@ -135,6 +134,7 @@ def test_the_seat_to_act_follows_a_pending_decision_set_from_outside() -> None:
 def test_the_shared_melds_and_deal_events_are_the_values_they_stand_for() -> None:
     """The engine shares melds (one per kind and cards) and the deal's HandStarted, as values: after
     seeded hands of both games, every entry is the value made afresh, of exactly that class."""
+    from zipai_desktop.engine import dealing, hand_state
     from zipai_desktop.engine import events as ev
     from zipai_desktop.engine import game as game_module
     from zipai_desktop.engine.melds import MeldKind
@@ -146,14 +146,14 @@ def test_the_shared_melds_and_deal_events_are_the_values_they_stand_for() -> Non
             while game.to_act is not None:
                 seat = game.to_act
                 game.apply(seat, bots[seat].choose(observe(game, seat), game.legal_actions(seat)))
-    kinds = {kind for kind, _ in game_module._MELDS}
+    kinds = {kind for kind, _ in hand_state._MELDS}
     assert {MeldKind.SAO, MeldKind.WEI, MeldKind.LONG} <= kinds  # (the hands made such melds)
-    for (kind, cards), meld in game_module._MELDS.items():
+    for (kind, cards), meld in hand_state._MELDS.items():
         assert meld == Meld(kind, cards) and type(meld) is Meld
     for card, meld in enumerate(game_module._PENG_MELDS):
         assert meld == Meld(MeldKind.PENG, (card,) * 3) and type(meld) is Meld
-    assert game_module._STARTED
-    for key, started in game_module._STARTED.items():
+    assert dealing._STARTED
+    for key, started in dealing._STARTED.items():
         assert started == ev.HandStarted(*key) and type(started) is ev.HandStarted
 
 
@@ -179,11 +179,11 @@ def test_the_cards_short_after_the_deal_and_the_dealers_first_turn_follow_the_ru
     short_seen = dealer_first = 0
     for seed in range(1500):
         dealer = seed % players
-        dealt = Game.__new__(Game)
-        dealt._init_state(rules, rules.parse_options({}), seed, dealer, players)
         deck = full_deck()
         shuffle_v1(deck, seed)
-        dealt.wall = deck
+        options = rules.parse_options({})
+        state = HandState(players, rules.win_table_for(options).erqishi, deck)
+        dealt = Game.from_state(rules, options, state, seed=seed, dealer=dealer, players=players)
         rules.deal(dealt)  # (the deal alone: no shortfall marked, no win at the deal, no first turn)
         short = [0] * players
         for s in dealt.active:
@@ -196,7 +196,7 @@ def test_the_cards_short_after_the_deal_and_the_dealers_first_turn_follow_the_ru
             continue
         assert (game.flips == 0) == discards_first
         if discards_first:
-            assert game._kind == "discard" and game.to_act == dealer
+            assert game.pending_kind == "discard" and game.to_act == dealer
             dealer_first += 1
     assert dealer_first > 1000
     assert name == "guilin" or short_seen > 0

@@ -193,12 +193,12 @@ def test_a_kind_with_a_copy_in_a_pile_a_chi_or_the_wall_is_never_a_forced_quad(m
             holders = [s for s in self.active if s != w.owner and self.hands[s][card] == 2]
             assert len(holders) <= 1, (w, holders)
             pairs += len(holders)
-        if w.stage in (Stage.HU, Stage.QUAD) and self._quad_ruled_out(card):
+        if w.stage in (Stage.HU, Stage.QUAD) and not self.is_fork and (self.state.spent[card] or card in self.wall):
             probe = self.fork()  # a fork always searches
             probe.window = dataclasses.replace(w, queue=list(w.queue))
             assert not probe._forced_quad(probe.window)
             skipped += 1
-        if w.stage is not Stage.CHI and not self.is_fork and self._spent[card] >= 2:
+        if w.stage is not Stage.CHI and not self.is_fork and self.state.spent[card] >= 2:
             assert all(self.hands[s][card] < 2 for s in self.active)
             skipped_peng += 1
         return original(self)

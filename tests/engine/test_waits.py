@@ -76,7 +76,7 @@ class Probe(Game):
                     ]
                     for s, ws in listed.items()
                 }
-                compare(self, wanted, lambda g: g._flip(seat), wall=[card])
+                compare(self, wanted, lambda g: g.resume_flip(seat), wall=[card])
         super()._flip(seat)
 
     def _discard(self, seat: int, card: int) -> None:
@@ -96,7 +96,7 @@ STATS = {"positions": 0, "offers": 0}
 def compare(game: Game, wanted: dict[int, list[Wait]], start: Any, *, wall: list[int]) -> None:
     fork = game.fork()
     assert isinstance(fork, Probe)
-    fork.wall = list(wall)  # nothing after this card: every 胡 question below is about it
+    fork.state.set_wall(wall)  # nothing after this card: every 胡 question below is about it
     fork.asked = []
     start(fork)
     offered: dict[int, tuple[int, int]] = {}
@@ -158,13 +158,13 @@ def rigged(rules_name: str, options: dict[str, Any], seed: int, players: int) ->
             dealer[k] += 1
         if max(dealer) < 4:
             break
-    game.hands[game.dealer] = dealer
+    # (through the hand state's what-if writers, which keep the hand sizes and the kept reach in step)
+    game.state.set_hand(game.dealer, dealer)
     for seat, hand in hands.items():
-        game.hands[seat] = hand
-    game.recount()  # the hands were set from outside the engine
-    game.wall = deck[size : size + len(game.wall)]
+        game.state.set_hand(seat, hand)
+    game.state.set_wall(deck[size : size + len(game.wall)])
     if game.pending is not None and game.pending.kind == "discard":
-        game._ask_discard(game.pending.seat)  # the discards on offer come from the new hand
+        game.resume_discard(game.pending.seat)  # the discards on offer come from the new hand
     return game
 
 

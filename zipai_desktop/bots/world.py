@@ -3,7 +3,9 @@
 Everything visible is copied from the observation; the unseen cards (other hands, the wall, the kinds of face-down
 melds) are dealt at random from the unseen multiset, keeping every known size. Samples that contradict a forced rule
 (an opponent holding three of a kind whose fourth copy is on the table would have had to 开舵 / 跑) are redrawn.
-The result is a private :class:`Game` for simulation only; the real game is never touched.
+The result is a private :class:`Game` for simulation only, made through the engine's public constructor
+(:meth:`Game.from_state` on a :meth:`HandState.from_parts`) and put at the seat's decision by
+:meth:`Game.resume_decision`; the real game is never touched.
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ from __future__ import annotations
 import random
 
 from ..engine.cards import COPIES, HIDDEN, NUM_KINDS
-from ..engine.game import Game, Pending, Phase, Stage, Window
+from ..engine.game import Game
+from ..engine.hand_state import HandState
 from ..engine.melds import Meld
 from ..engine.observation import Observation, seen_counts
 from ..engine.rules import get_rules
-from ..engine.win import Source
+from ..engine.rules.base import RuleSet
 
 
 def determinize(obs: Observation, rng: random.Random, tries: int = 20) -> Game:
@@ -48,15 +51,29 @@ def _plausible(game: Game, obs: Observation, public: list[int]) -> bool:
     return True
 
 
+# What a world reads of the rules' options (the table's 二七十 rule, §7.4's own-discard ban), per options object:
+# the options are frozen and shared by every observation of a game, and a world is made many times per decision.
+_OPTIONS_READ: dict[tuple[int, int], tuple[object, bool, bool]] = {}
+
+
+def _read_options(rules: RuleSet, options: object) -> tuple[bool, bool]:
+    key = (id(rules), id(options))
+    read = _OPTIONS_READ.get(key)
+    if read is None or read[0] is not options:
+        if len(_OPTIONS_READ) >= 64:
+            _OPTIONS_READ.clear()
+        table, procedure = rules.win_table_for(options), rules.procedure(options)
+        read = _OPTIONS_READ[key] = (options, table.erqishi, procedure.own_discard_ban)
+    return read[1], read[2]
+
+
 def _build(
     obs: Observation,
-    rules: object,
+    rules: RuleSet,
     pool: list[int],
     hidden_melds: list[tuple[int, int, Meld]],
     rng: random.Random,
 ) -> Game | None:
-    game = Game.__new__(Game)
-    Game._init_state(game, rules, obs.options, "world", obs.dealer, obs.players)  # type: ignore[arg-type]
     counts = [0] * NUM_KINDS
     for k in pool:
         counts[k] += 1
@@ -71,62 +88,45 @@ def _build(
         for _ in range(size):
             pool.remove(k)
         melds[seat][index] = Meld(meld.kind, (k,) * size)
-    game.melds = melds
-    game.hands[obs.seat] = list(obs.hand)
+    hands = [[0] * NUM_KINDS for _ in range(obs.players)]
+    hands[obs.seat] = list(obs.hand)
     for seat in obs.active:
         if seat == obs.seat:
             continue
         size = obs.hand_sizes[seat]
-        hand = [0] * NUM_KINDS
+        hand = hands[seat]
         for k in pool[:size]:
             hand[k] += 1
         del pool[:size]
-        game.hands[seat] = hand
-    game.piles = list(obs.piles)  # tuples, as the game keeps them
-    game.discarded = list(obs.discarded)  # frozen sets, as the game keeps them
-    no_kinds: frozenset[int] = frozenset()
-    game.chou = [d if getattr(game.procedure, "own_discard_ban", True) else no_kinds for d in obs.discarded]
-    game.chou[obs.seat] = obs.chou
-    game.peng_ban[obs.seat] = obs.peng_ban
-    game.dang_di = obs.dang_di
-    game.flips = obs.flips
-    game.opening_done = obs.opening_done
-    game.wall = pool[: obs.wall]
-    game.removed = pool[obs.wall :]
-    game.mark_short()
-    _resume(game, obs)
+    erqishi, own_discard_ban = _read_options(rules, obs.options)
+    chou = [d if own_discard_ban else frozenset() for d in obs.discarded]
+    chou[obs.seat] = obs.chou
+    peng_ban = [frozenset() if s != obs.seat else obs.peng_ban for s in range(obs.players)]
+    state = HandState.from_parts(
+        obs.players,
+        erqishi,
+        hands=hands,
+        melds=melds,
+        piles=obs.piles,
+        discarded=obs.discarded,
+        chou=chou,
+        peng_ban=peng_ban,
+        wall=pool[: obs.wall],
+        removed=pool[obs.wall :],
+    )
+    game = Game.from_state(
+        rules,
+        obs.options,
+        state,
+        seed="world",
+        dealer=obs.dealer,
+        players=obs.players,
+        flips=obs.flips,
+        opening_done=obs.opening_done,
+        dang_di=obs.dang_di,
+    )
+    # At the observing seat's decision, with the same legal actions.
+    game.resume_decision(
+        obs.seat, obs.decision or "discard", obs.legal, card=obs.offer, owner=obs.offer_owner, flip=obs.offer_is_flip
+    )
     return game
-
-
-def _resume(game: Game, obs: Observation) -> None:
-    """Put the copy at the observing seat's decision, with the same legal actions."""
-    seat = obs.seat
-    legal = list(obs.legal)
-    if obs.decision == "discard":
-        game.phase = Phase.DISCARD
-        game.pending = Pending(seat, "discard", legal)
-        return
-    if obs.decision in ("hu_drawer", "hu_dead"):
-        game.phase = Phase.CLAIM
-        if obs.decision == "hu_dead":
-            game.dead_card = obs.offer
-        win = game._win_check(seat, obs.offer if obs.decision == "hu_dead" else None, Source.OWN_DRAW, seat, False)
-        game.pending = Pending(seat, obs.decision, legal, win=win)
-        return
-    assert obs.offer is not None and obs.offer_owner is not None
-    card, owner, flip = obs.offer, obs.offer_owner, obs.offer_is_flip
-    order = game.order_from(owner)
-    chi_queue = game.chi_queue(owner, flip)
-    if obs.decision == "hu":
-        queue, stage = order[order.index(seat) + 1 :], Stage.HU
-    elif obs.decision == "peng":
-        queue, stage = chi_queue, Stage.CHI  # after the 碰 offer come the 吃 offers
-    else:
-        queue, stage = chi_queue[chi_queue.index(seat) + 1 :], Stage.CHI
-    game.window = Window(card, owner, flip, False, stage, queue)
-    game.phase = Phase.CLAIM
-    win = None
-    if obs.decision == "hu":
-        source = Source.OWN_DRAW if (flip and seat == owner) else (Source.OTHER_DRAW if flip else Source.DISCARD)
-        win = game._win_check(seat, card, source, owner, False)
-    game.pending = Pending(seat, obs.decision or "discard", legal, win=win)

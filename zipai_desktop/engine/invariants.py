@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .cards import DECK_SIZE
 from .game import Game, Phase
+from .hand_state import views_match
 
 
 def check_invariants(game: Game) -> list[str]:
@@ -15,13 +16,11 @@ def check_invariants(game: Game) -> list[str]:
     for hand in game.hands:
         if any(c < 0 or c > 4 for c in hand):
             problems.append(f"impossible hand counts {hand}")
-    if game.sizes != [sum(hand) for hand in game.hands]:
-        problems.append(f"kept hand sizes {game.sizes} are not the hands' {[sum(hand) for hand in game.hands]}")
-    # (the tuples every observation shows, kept where the lists change: see Game._piles_view)
-    if game._piles_view != tuple(game.piles) or game._discarded_view != tuple(game.discarded):
-        problems.append("the kept piles or discarded kinds are not the game's")
-    if game._shown_view != tuple(game.melds_shown):
-        problems.append("the kept melds as shown are not the game's")
+    # (the hand sizes, meld facts, melds as shown and the tuples every observation shows, kept by the hand state's
+    # writers where the lists change)
+    problems += views_match(game.state)
+    if game.hands is not game.state.hands:
+        problems.append("the game's hands are not its hand state's")
     if game.phase is Phase.ENDED:
         if game.result is None:
             problems.append("ended without a result")

@@ -56,18 +56,17 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
     # Built at every decision (a hot path: kept flat on purpose): one test tells the seat to act from the others,
     # every field is read once, straight into the tuple, and no value is kept in a variable that is read once. The
     # pending decision's parts as the game keeps them (not the ``pending`` property, which makes an object).
-    # The offered actions and the seats that play are tuples (the engine makes them so, and so does the pending
-    # setter for actions set from outside), the piles, the discarded kinds and every seat's melds as the others see
-    # them tuples kept by the game where they change (Game._piles_view, _discarded_view, _shown_view): shown as they
-    # are, with no copy made at each decision.
-    kind = game._kind
+    # The offered actions and the seats that play are tuples (the engine makes them so), the piles, the discarded
+    # kinds and every seat's melds as the others see them tuples kept by the hand state where they change
+    # (HandState.piles_view, discarded_view, shown_view): shown as they are, with no copy made at each decision.
+    kind = game.pending_kind
     if kind is None or game.to_act != seat:
         mine = False
         kind = None
         legal: tuple[Action, ...] = ()
     else:
         mine = True
-        legal = game._actions  # type: ignore[assignment]
+        legal = game.pending_actions  # type: ignore[assignment]
     window = game.window
     if window is None:
         offer = owner = None
@@ -78,10 +77,11 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         flip = window.flip
     if kind == "hu_dead":
         offer = game.dead_card
-    # Every seat's melds as the others see them, and this seat's own as it sees them: both kept by the game as melds
-    # are made (Game.melds_own, Game._shown_view; one tuple while none of the seat's melds is face down).
-    melds = game._shown_view
-    own = game.melds_own[seat]
+    state = game.state
+    # Every seat's melds as the others see them, and this seat's own as it sees them: both kept by the hand state as
+    # melds are made (one tuple while none of the seat's melds is face down).
+    melds = state.shown_view
+    own = state.melds_own[seat]
     if melds[seat] is not own:
         melds = (*melds[:seat], own, *melds[seat + 1 :])
     # (The redaction is a function of its own, :func:`_seen_events`, called only ``with_events``.)
@@ -90,17 +90,17 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
         Observation,
         (
             seat,
-            game._rules_name,  # (rules.name, kept by the game)
+            game.rules_name,  # (rules.name, kept by the game)
             game.options,
             game.players,
             game.active,
             game.dealer,
-            tuple(game.hands[seat]),
-            tuple(game.sizes),  # (kept by the game as cards move, not summed from the hands here)
+            tuple(state.hands[seat]),
+            tuple(state.sizes),  # (kept by the hand state as cards move, not summed from the hands here)
             melds,
-            game._piles_view,
-            game._discarded_view,
-            len(game.wall),
+            state.piles_view,
+            state.discarded_view,
+            len(state.wall),
             game.dang_di,
             offer,
             owner,
@@ -108,8 +108,8 @@ def observe(game: Game, seat: int, *, with_events: bool = False) -> Observation:
             mine,
             kind,
             legal,
-            game.chou[seat],
-            game.peng_ban[seat],
+            state.chou[seat],
+            state.peng_ban[seat],
             _seen_events(game, seat) if with_events else (),
             game.flips,
             game.opening_done,

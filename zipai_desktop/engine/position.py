@@ -1,4 +1,9 @@
-"""Set up a hand in a given position (for tests, puzzles and the tutorial), then let the real engine play it."""
+"""Set up a hand in a given position (for tests, puzzles and the tutorial), then let the real engine play it.
+
+The position is made through the engine's public constructor (:meth:`Game.from_state` on a
+:meth:`HandState.from_parts`) and set going by :meth:`Game.resume_at_deal`, :meth:`Game.resume_flip` or
+:meth:`Game.resume_discard`: nothing here writes the game's lists or calls its private steps.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,14 @@ from typing import Any
 
 from .cards import COPIES, NUM_KINDS, parse_cards, to_counts
 from .game import Game
+from .hand_state import HandState
 from .melds import Meld, MeldKind
 from .rules.base import RuleSet
+from .win import meld_facts
 
 
 class PositionError(ValueError):
-    pass
+    """A position that cannot be: a kind more than four times, or too few spare cards to fill the hands."""
 
 
 def parse_melds(text: str) -> list[Meld]:
@@ -50,20 +57,17 @@ def game_from_position(
     top wall card, ``to_discard`` choosing a discard, or (``at_deal``) the deal checks and the dealer's first discard.
     ``flipped`` > 0 marks that the dealer's opening discard is past (no 地胡).
     """
-    game = Game.__new__(Game)
     opts = options if options is not None else rules.parse_options({})
-    Game._init_state(game, rules, opts, "position", dealer, players)
-    n = game.players
-    for seat in range(n):
-        game.hands[seat] = to_counts(parse_cards(hands[seat])) if seat < len(hands) else [0] * NUM_KINDS
-        game.melds[seat] = parse_melds(melds[seat]) if seat < len(melds) else []
-    game.recount()  # the hands and melds were set here: what the game keeps of them is read again
+    n = rules.default_players if players is None else players
+    table = rules.win_table_for(opts)
+    held_hands = [to_counts(parse_cards(hands[seat])) if seat < len(hands) else [0] * NUM_KINDS for seat in range(n)]
+    held_melds = [parse_melds(melds[seat]) if seat < len(melds) else [] for seat in range(n)]
     top = parse_cards(wall)
     used = [0] * NUM_KINDS
     for seat in range(n):
         for k in range(NUM_KINDS):
-            used[k] += game.hands[seat][k]
-        for m in game.melds[seat]:
+            used[k] += held_hands[seat][k]
+        for m in held_melds[seat]:
             for k in m.cards:
                 used[k] += 1
     for k in top:
@@ -72,12 +76,14 @@ def game_from_position(
         raise PositionError("a kind appears more than four times")
     spare = [COPIES - used[k] for k in range(NUM_KINDS)]
     if fill_hands:
-        for seat in game.active:
-            size = game.target(seat) + (1 if seat == to_discard or (at_deal and seat == dealer) else 0)
-            hand = game.hands[seat]
+        for seat in rules.active_seats(n, dealer, opts):
+            hand, facts = held_hands[seat], meld_facts(held_melds[seat])
+            # (the held-count rule's target, as Game.target reads it: by the quads in melds and the 龙 held)
+            size = rules.held_target(facts[1] + hand.count(4))
+            size += 1 if seat == to_discard or (at_deal and seat == dealer) else 0
             k = (7 * seat) % NUM_KINDS
             misses = 0
-            while game.held(seat) < size:
+            while sum(hand) + facts[0] < size:
                 if spare[k] and hand[k] < 2:
                     hand[k] += 1
                     spare[k] -= 1
@@ -86,15 +92,14 @@ def game_from_position(
                     raise PositionError(f"not enough spare cards to fill seat {seat}")
                 k = (k + 1) % NUM_KINDS
     rest = [k for k in range(NUM_KINDS) for _ in range(spare[k])]
-    game.wall = rest + list(reversed(top))
-    game.flips = flipped
-    game.opening_done = flipped > 0
-    game.mark_short()
+    state = HandState.from_parts(n, table.erqishi, hands=held_hands, melds=held_melds, wall=rest + list(reversed(top)))
+    game = Game.from_state(
+        rules, opts, state, seed="position", dealer=dealer, players=players, flips=flipped, opening_done=flipped > 0
+    )
     if at_deal:
-        if not rules.deal_wins(game):
-            game._after_take(dealer)
+        game.resume_at_deal()
     elif to_flip is not None:
-        game._flip(to_flip)
+        game.resume_flip(to_flip)
     elif to_discard is not None:
-        game._ask_discard(to_discard)
+        game.resume_discard(to_discard)
     return game

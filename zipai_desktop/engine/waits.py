@@ -1,10 +1,12 @@
 """听牌 (the waits): which cards would win for a seat now, by where they come from, and what each would be worth.
 
-The answer is the engine's own: a card the seat turns itself is played through :meth:`Game._flip` on a
+The answer is the engine's own: a card the seat turns itself is played through :meth:`Game.resume_flip` on a
 :meth:`Game.fork` (so the forced 扫 / 偎 / 扫穿 / 提 of stage 0 and procedure P8 apply), and a card another seat turns
-or discards is put to :meth:`Game._win_check` exactly as the claim arbiter puts it (stage 1, with 过胡 and Bohu's "no
-胡 on a discard except 地胡"). Every minimum (10 胡 / 10 胡息) and every rule of the game therefore applies, and a test
-checks the answer against the engine's offers in random play.
+or discards is put to :meth:`Game.win_for` exactly as the claim arbiter puts it (stage 1, with 过胡 and Bohu's "no
+胡 on a discard except 地胡"). The what-if copies are changed only through the hand state's writers
+(:meth:`HandState.set_wall`, :meth:`HandState.set_hand`) and the game's public methods. Every minimum (10 胡 /
+10 胡息) and every rule of the game therefore applies, and a test checks the answer against the engine's offers in
+random play.
 
 Only the seat's own cards and public counters are read; the value is the settlement without 醒 (the 醒 cards are
 still in the wall), so a Guilin 舵 shown here can only grow at the win.
@@ -15,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import NUM_KINDS
-from .game import Game, Stage, Window, WinInfo
+from .game import Game, WinInfo
 from .win import Source
 
 HU_KINDS = ("hu", "hu_drawer", "hu_dead")
@@ -35,9 +37,9 @@ class Wait:
 def _value(game: Game, seat: int, win: WinInfo) -> tuple[int, int, tuple[str, ...]]:
     """The settlement of ``win`` with no 醒 card to turn (the wall is hidden from the seat)."""
     blind = game.fork()
-    blind.wall = []
+    blind.state.set_wall(())
     if win.card is not None and blind.dead_card != win.card:
-        blind.window = Window(win.card, win.from_seat, win.source is not Source.DISCARD, False, Stage.HU, [])
+        blind.put_on_offer(win.card, win.from_seat, flip=win.source is not Source.DISCARD)
     settlement = game.rules.settle(blind, seat, win)
     return settlement.hu, settlement.score, tuple(settlement.special)
 
@@ -45,14 +47,11 @@ def _value(game: Game, seat: int, win: WinInfo) -> tuple[int, int, tuple[str, ..
 def win_on_own_flip(game: Game, seat: int, card: int) -> WinInfo | None:
     """The 胡 the engine would offer ``seat`` if it turned ``card`` from the wall now (自摸, after any forced meld)."""
     probe = game.fork()
-    probe.wall = [card]  # the only card left: after it nothing more is turned in the probe
+    probe.state.set_wall((card,))  # the only card left: after it nothing more is turned in the probe
     for other in range(game.players):
         if other != seat:  # the probe never looks at another hand (nor can they claim the card: it is a what-if)
-            probe.hands[other] = [0] * NUM_KINDS
-    probe.recount()  # the hands were set here: the kept hand sizes (read after a take) are read again
-    probe.window = None
-    probe.pending = None
-    probe._flip(seat)  # noqa: SLF001 - the engine's own flip, on a copy
+            probe.state.set_hand(other, [0] * NUM_KINDS)
+    probe.resume_flip(seat)
     pending = probe.pending
     if pending is None or pending.seat != seat or pending.kind not in HU_KINDS or pending.win is None:
         return None
@@ -80,8 +79,8 @@ def win_on_card(game: Game, seat: int, card: int, source: Source) -> WinInfo | N
         owner = others[0]
     # The arbiter asks while the card is on offer in the claim window (the settlement counts it there, once).
     probe = game.fork()
-    probe.window = Window(card, owner, source is not Source.DISCARD, opening, Stage.HU, [])
-    return probe._win_check(seat, card, source, owner, opening)  # noqa: SLF001 - the arbiter's own question
+    probe.put_on_offer(card, owner, flip=source is not Source.DISCARD, opening=opening)
+    return probe.win_for(seat, card, source, owner, opening)
 
 
 def waits(game: Game, seat: int) -> list[Wait]:

@@ -259,9 +259,9 @@ def rig_one_short(game: object, seat: int, rng: random.Random) -> bool:
         if all(o + c <= 4 for o, c in zip(out, hand, strict=True)) and out[gone] + hand[gone] < 4:
             wall = [k for k in range(NUM_KINDS) for _ in range(4 - out[k] - hand[k])]
             rng.shuffle(wall)
-            g.hands[seat] = hand  # type: ignore[attr-defined]
-            g.recount()  # type: ignore[attr-defined]  # (set from outside the engine: its kept hand sizes too)
-            g.wall = wall[: len(g.wall)]  # type: ignore[attr-defined]
+            # (through the hand state's what-if writers, which keep its hand sizes and kept reach in step)
+            g.state.set_hand(seat, hand)  # type: ignore[attr-defined]
+            g.state.set_wall(wall[: len(g.wall)])  # type: ignore[attr-defined]
             return True
     return False
 

@@ -269,15 +269,16 @@ def test_the_win_checks_refusals_lose_no_win(seed: int) -> None:
         counts, melds = complete_hand(rng, table)
         own_triple = MeldKind.SAO if table.first_quad_free else MeldKind.WEI
         melds = [Meld(own_triple, m.cards) if m.kind is MeldKind.PENG and rng.random() < 0.4 else m for m in melds]
-        game.hands[1] = counts = waiting_or_spoiled(rng, counts)
-        game.melds[1] = melds
-        game.recount()
+        counts = waiting_or_spoiled(rng, counts)
+        game.state.set_hand(1, counts)  # (the hand state's what-if writers keep its views in step)
+        game.state.set_melds(1, melds)
         melded = {m.cards[0] for m in melds if m.kind in (MeldKind.PENG, MeldKind.SAO, MeldKind.WEI)}
         for card in [None, *range(NUM_KINDS)]:
-            game.dead_card = card  # (the card in flight, as the rules' scoring asks: see Game.winner_cards)
+            if card is not None:  # (the card in flight, as the rules' scoring asks: see Game.winner_cards)
+                game.put_on_offer(card, 2, flip=True)
             for source in Source:
                 expected = plain_win_check(game, 1, card, source, 2)
-                assert game._win_check(1, card, source, 2, False) == expected, (counts, melds, card, source)
+                assert game.win_for(1, card, source, 2) == expected, (counts, melds, card, source)
                 wins += expected is not None
                 if card is not None and card not in melded and expected is None:
                     if counts[card] < 2:

@@ -23,7 +23,8 @@ from ..win.split import any_fixed_kind, group_count
 from .base import Procedure, Rounds, options_from_dict
 
 if TYPE_CHECKING:
-    from ..game import Game, WinInfo
+    from ..flow_types import WinInfo
+    from .base import HandGame as Game  # (what the hooks use of engine.game.Game: no import of the engine here)
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +394,7 @@ class BohuRules:
     def deal(self, game: Game) -> None:
         """Deal 19 cards a seat and the 亮张 to the dealer, place every dealt 4 of a kind as a 提 (§5)."""
         if len(game.active) == 2 and game.options.two_player_remove:
-            game.removed = [game.wall.pop() for _ in range(20)]
+            game.remove_from_wall(20)
         game.deal_hands(self.hand_size)
         game.deal_face_up_to_dealer()
         replacement = game.options.short_player == "replacement"

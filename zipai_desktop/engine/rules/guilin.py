@@ -18,7 +18,8 @@ from ..win.reach import may_complete
 from .base import Procedure, options_from_dict
 
 if TYPE_CHECKING:
-    from ..game import Game, WinInfo
+    from ..flow_types import WinInfo
+    from .base import HandGame as Game  # (what the hooks use of engine.game.Game: no import of the engine here)
 
 # Held count -> 1 for a 坎 (3), 16 for a 龙 (4), else 0: a hand's counts translated and summed give both numbers
 # (a dealt hand holds at most 7 坎, so they stay apart).
