@@ -51,8 +51,8 @@ from .wincheck import (
 # and an options object without braces or brackets inside, which loads reads on its own (an object's text ends at its
 # closing brace, so it reads the same alone as within the line). The melds' list is taken as one run of text and split
 # at the text between two melds: each piece must be one of the well-formed melds of the game, written in the layout
-# (_item_facts), so the list is in the layout when every piece is known (matching each meld's keys in the expression
-# cost ~9,000 instructions a line more). Any other line (another key order or spacing, a field more or less, a number of
+# (_item_facts), so the list is in the layout when every piece is known (cheaper than matching each meld's keys in
+# the expression). Any other line (another key order or spacing, a field more or less, a number of
 # two digits, a win from the deal, a problem of any kind) goes the JSON way (:func:`_with_known_options`,
 # :func:`_decoded`), and so does a line this path finds anything wrong with: every refusal is worded as before.
 
@@ -86,8 +86,8 @@ class _Head(NamedTuple):
     texts: dict[str, str]
 
 
-# Heads read: the text up to the options' closing brace -> its _Head's fields as a plain tuple (unpacked at once:
-# six fields read by name cost ~500 instructions a line more), or None where the line goes the JSON way.
+# Heads read: the text up to the options' closing brace -> its _Head's fields as a plain tuple (unpacked at once, not
+# read by name), or None where the line goes the JSON way.
 _HEADS: dict[str, tuple[Any, ...] | None] = {}
 # Per game: the seats' and the source's text -> (players, dealer, winner, source, from, first_discard) or None.
 _WHO_TEXT: dict[str, dict[tuple[str, str], tuple[int, int, int, Source, int, bool] | None]] = {
@@ -124,7 +124,7 @@ def _kind_items(kind: MeldKind) -> dict[str, tuple[Meld, bytes, int, int, bytes,
     prefix = f'{kind.value}", "cards": "'
     items: dict[str, tuple[Meld, bytes, int, int, bytes, bytes]] = {}
     # What is the same for every meld of the kind, read once (a kind not met before is made on a stream's first
-    # lines: ~10% fewer instructions for the 80 melds of Bohu's own kinds); 3 or 4 of a kind is its glyph repeated.
+    # lines); 3 or 4 of a kind is its glyph repeated.
     quad, ti, sao_like, peng = int(kind in QUAD_KINDS), int(kind is _TI), kind in _SAO_LIKE, kind is _PENG
     for cards in shapes:
         card = bytes(cards[:1])
@@ -152,9 +152,8 @@ def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: Win
     Kept by what tables that value melds alike share (the key of _MELD_FACTS). The 胡 is read as
     :meth:`~zipai_desktop.engine.win.WinTable.meld_value` reads it, but in bulk: a 吃's (chi_bonus) is the same under
     every table, so the 吃 (about 200 texts) are made once per 二七十 option with it, and another kind's is its
-    row of the table's values (values_of) by its card. Calling meld_value for each of the ~250 melds of a new set of
-    values cost about 870,000 instructions, paid by a stream's first lines once per such set (callgrind, score_instr.sh
-    first K=1000, 11 new sets among the 1,000 lines: about 9,600 instructions a line)."""
+    row of the table's values (values_of) by its card, instead of calling meld_value for each of the ~250 melds of
+    a new set of values (a cost a stream's first lines pay once per such set)."""
     alike = (rules, erqishi, table.bonus_rank, tuple(sorted(table.values.items())))  # as _facts_of_table keys
     columns = _ITEM_FACTS.get(alike)
     if columns is not None:
@@ -167,10 +166,10 @@ def _item_facts(rules: str, erqishi: bool, kinds: Sequence[MeldKind], table: Win
         columns = (dict(chi[0]), dict(chi[1]), dict(chi[2]), dict(chi[3]))
     else:
         columns = ({}, {}, {}, {})
-    # Each other kind's melds by its row of values, shared by every table with that row (a dict update is one C
-    # call); a row not met before is made of its melds with their 胡, each kept by (text, 胡): tables that value a kind
-    # alike but for a doubled rank (Bohu's bonus_rank) make only that rank's melds. A meld made with _add_item cost
-    # ~8,700 instructions: 476 of them in the first 2,000 lines of sims20k (~2,000 a line), 72 since.
+    # Each other kind's melds by its row of values, shared by every table with that row; a row not met before is made
+    # of its melds with their 胡, each kept by (text, 胡): tables that value a kind alike but for a doubled rank (Bohu's
+    # bonus_rank) make only that rank's melds. Making a meld is the costly step, and it happens on a stream's first
+    # lines only.
     for kind in kinds:
         if kind is not MeldKind.CHI:
             values = table.values_of(kind)
@@ -284,8 +283,7 @@ _HAND_TEXT: dict[str, tuple[int, bytes]] = {}
 # reaches 128 (no byte carries into the next): adding _PLUS then sets a byte's top bit (_TOP) exactly when its count
 # is 5 or more, more copies than the deck holds.
 _ONE = tuple(1 << 8 * k for k in range(NUM_KINDS))
-# The same as dicts, for sum(map(...)): a dict's __getitem__ is a C method called directly (~100 instructions), a
-# tuple's a slot wrapper called through an argument tuple (~350).
+# The same as mappings, for sum(map(...)) over a hand's kinds and over its text's UTF-16 low bytes.
 _ONE_OF_KIND = dict(enumerate(_ONE))
 _ONE_OF_LOW = {low: _ONE[k] if k < NUM_KINDS else 0 for low, k in enumerate(_KIND_OF_LOW)}  # a UTF-16 low byte -> _ONE
 _COUNTS = (1 << 8 * NUM_KINDS) - 1
@@ -389,8 +387,8 @@ def _layout_parts(text: str | bytes) -> tuple[str, Request] | None:
         return None
     players, dealer, winner, source, from_seat, first_discard = who
     card = _KIND_OF[win_text]
-    # The hand's count vector as one int (see _ONE) and as bytes, kept by the hand's text: a stream's hands recur
-    # (1,198 texts among the 1,986 layout lines of sims20k's first 2,000), and a new one costs ~8,000 instructions.
+    # The hand's count vector as one int (see _ONE) and as bytes, kept by the hand's text: a stream's hands recur, and
+    # reading a new one is the costly step.
     known_hand = _HAND_TEXT.get(hand_text)
     if known_hand is None:
         if len(hand_text) > 30:  # more than a hand during play holds (25 at most): bounds the counts' bytes
@@ -409,8 +407,7 @@ def _layout_parts(text: str | bytes) -> tuple[str, Request] | None:
         pieces = melds_text.split('"}, {"kind": "')
         if len(pieces) > 8:  # more than a hand holds (7): bounds the words' fields
             return None
-        # One itemgetter of the pieces reads each column: a tuple made at its size in C (tuple(map(...)) calls the
-        # map per piece and makes a tuple of ten to cut down; ~1,000 instructions a line more for the three).
+        # One itemgetter of the pieces reads each column as a tuple of the pieces' facts.
         if len(pieces) > 1:
             column = itemgetter(*pieces)
             try:

@@ -134,7 +134,7 @@ def _new_meld_facts(
     in_bytes = _glyph_kinds(text)
     if meld_kind is not None and meld_kind in kinds and in_bytes is not None:
         # What _checked_meld accepts, checked without its wording of problems (a refused meld goes the careful way):
-        # a known kind of the game, cards that read, and the kind's shape. About 2,000 instructions a line less.
+        # a known kind of the game, cards that read, and the kind's shape.
         cards = tuple(in_bytes)
         if meld_kind is MeldKind.CHI:
             shape = chi_shape(cards)

@@ -319,8 +319,7 @@ def held_count_problem(
 
 
 _SOURCES = {s.value: s for s in Source}
-# Enum members as plain globals for the per-line path: ``Source.DEAL`` is a look-up through the enum's metaclass
-# (~0.2 µs in CPython 3.11, against ~0.03 µs for a global).
+# Enum members as plain names for the per-line path (``Source.DEAL`` is a look-up through the enum's class).
 _DEAL, _DISCARD, _OWN_DRAW = Source.DEAL, Source.DISCARD, Source.OWN_DRAW
 _TI, _PENG = MeldKind.TI, MeldKind.PENG
 _PENG_KIND = frozenset({MeldKind.PENG})

@@ -151,9 +151,8 @@ def _role_text(role: Any, meld_texts: tuple[str, ...] | None = None) -> str | No
     :func:`~zipai_desktop.engine.win.groups.role_groups` gives the groups (the melds, one possibly made a quad,
     the 坎 / 龙 held, the card's own group, the free cards' split). None when a meld's 胡 is not an int.
 
-    Building the groups and then their text cost about 75,000 instructions a line seen for the first time, most of it
-    in group objects made for new melds and a new table (callgrind); tests/tools/test_score_role_text.py holds the
-    text to the groups'.
+    Building the group objects and then their text would make new objects for every new meld and table;
+    tests/tools/test_score_role_text.py holds this text to the groups'.
 
     ``meld_texts``: each meld's group as the quick check read it with the melds (:data:`_MeldFacts`), when the role's
     melds are the very tuple it read. A line's melds are mostly new to the kept texts of its table (the kept texts
