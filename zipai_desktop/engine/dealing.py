@@ -36,7 +36,7 @@ class Dealing(ClaimArbiter):
         _orders: dict[int, tuple[int, ...]]
 
         def _finish_win(self, seat: int, win: WinInfo) -> None: ...
-        def order_from(self, seat: int) -> list[int]: ...
+        def order_from(self, seat: int) -> list[int]: ...  # noqa: D102 (declared: Game's own, documented there)
 
     def _mark_short(self) -> int:
         """Record how many cards each seat is short of the held-count rule after the deal (initial 提, two 龙); the

@@ -12,10 +12,11 @@ RULESETS: dict[str, RuleSet] = {GUILIN.name: GUILIN, BOHU.name: BOHU}
 
 
 class UnknownRules(ValueError):
-    pass
+    """A rules name that is not one of :data:`RULESETS`."""
 
 
 def get_rules(name: str) -> RuleSet:
+    """The rules of the game named ``name``; :class:`UnknownRules`, naming the known ones, for any other name."""
     try:
         return RULESETS[name]
     except KeyError:
@@ -23,6 +24,7 @@ def get_rules(name: str) -> RuleSet:
 
 
 def parse_options(rules: RuleSet, raw: dict[str, Any] | None) -> Any:
+    """``rules``' options from a dict of names and values (None: the defaults); :class:`OptionError` on a bad one."""
     return rules.parse_options(raw or {})
 
 

@@ -88,82 +88,148 @@ class HandGame(Protocol):
     it (no import circle, not even a type-only one)."""
 
     @property
-    def players(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def active(self) -> tuple[int, ...]: ...
-    @property
-    def options(self) -> Any: ...
-    @property
-    def table(self) -> WinTable: ...
-    @property
-    def hands(self) -> list[list[int]]: ...
-    @property
-    def melds(self) -> list[list[Meld]]: ...
-    @property
-    def wall(self) -> list[int]: ...
-    @property
-    def removed(self) -> list[int]: ...
-    @property
-    def took(self) -> list[bool]: ...
-    @property
-    def draws(self) -> list[int]: ...
+    def players(self) -> int:
+        """The seats at the table (Bohu with 4 seated: one sits out the hand)."""
 
-    def held(self, seat: int) -> int: ...
-    def target(self, seat: int) -> int: ...
-    def order_from(self, seat: int) -> list[int]: ...
-    def deal_hands(self, size: int) -> None: ...
-    def deal_face_up_to_dealer(self) -> None: ...
-    def give(self, seat: int, count: int) -> list[int]: ...
-    def remove_from_wall(self, count: int) -> None: ...
-    def place_meld(self, seat: int, meld: Meld) -> None: ...
-    def emit(self, event: ev.Event) -> None: ...
-    def finish_deal_win(self, seat: int, win: WinInfo) -> None: ...
-    def settle(self, seat: int, win: WinInfo) -> Any: ...
-    def winner_cards(self, seat: int, card: int | None) -> list[int]: ...
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat (庄家)."""
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats that play this hand, in turn order from seat 0."""
+
+    @property
+    def options(self) -> Any:
+        """The rules' options for this hand (the rules module's frozen options dataclass)."""
+
+    @property
+    def table(self) -> WinTable:
+        """The value table (胡 of each group) these options make."""
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's hand as a count vector of the 20 kinds (read only: the hand state writes it)."""
+
+    @property
+    def melds(self) -> list[list[Meld]]:
+        """Each seat's melds, face-down ones as they are (read only)."""
+
+    @property
+    def wall(self) -> list[int]:
+        """The cards left to draw (底牌), the next one last (read only)."""
+
+    @property
+    def removed(self) -> list[int]:
+        """The cards taken out of play before the deal (Bohu's two-player option)."""
+
+    @property
+    def took(self) -> list[bool]:
+        """Per seat: whether it has made any take (吃 / 碰) this hand."""
+
+    @property
+    def draws(self) -> list[int]:
+        """Per seat: how many cards it has drawn from the wall this hand."""
+
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` holds, in hand and in melds (what the held-count rule counts)."""
+
+    def target(self, seat: int) -> int:
+        """The cards ``seat`` holds between turns under the held-count rule."""
+
+    def order_from(self, seat: int) -> list[int]:
+        """The playing seats in turn order, starting with ``seat``."""
+
+    def deal_hands(self, size: int) -> None:
+        """Give every playing seat ``size`` cards from the wall, from the dealer on, and announce the deal."""
+
+    def deal_face_up_to_dealer(self) -> None:
+        """The dealer's last card, face up for everyone: Guilin's 挡底, Bohu's 亮张."""
+
+    def give(self, seat: int, count: int) -> list[int]:
+        """Deal ``count`` cards from the top of the wall into ``seat``'s hand, top first; the cards given."""
+
+    def remove_from_wall(self, count: int) -> None:
+        """Take ``count`` cards from the top of the wall out of play."""
+
+    def place_meld(self, seat: int, meld: Meld) -> None:
+        """A meld made at the deal (Bohu's initial 提): taken from ``seat``'s hand and shown."""
+
+    def emit(self, event: ev.Event) -> None:
+        """Append ``event`` to the hand's events."""
+
+    def finish_deal_win(self, seat: int, win: WinInfo) -> None:
+        """End the hand with ``seat``'s win at the deal (天胡, 三龙五坎)."""
+
+    def settle(self, seat: int, win: WinInfo) -> Any:
+        """The settlement of ``seat``'s win, as the rules make it."""
+
+    def winner_cards(self, seat: int, card: int | None) -> list[int]:
+        """Every card of the winning hand (hand, melds and the winning card) as a count vector."""
 
 
 class RuleSet(Protocol):
     """What the engine asks of a game's rules module."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The rules' name in records and options (``guilin``, ``bohu``)."""
+
     @property
-    def title(self) -> str: ...
+    def title(self) -> str:
+        """The game's name for people (桂林字牌, 秀山博胡)."""
+
     @property
-    def players(self) -> tuple[int, ...]: ...
+    def players(self) -> tuple[int, ...]:
+        """The numbers of seats the game is played with."""
+
     @property
-    def default_players(self) -> int: ...
+    def default_players(self) -> int:
+        """The number of seats when none is given."""
+
     @property
-    def hand_size(self) -> int: ...
+    def hand_size(self) -> int:
+        """The cards dealt to each seat (the dealer gets one more, face up)."""
+
     @property
-    def win_table(self) -> WinTable: ...
+    def win_table(self) -> WinTable:
+        """The value table under the default options."""
 
-    def parse_options(self, raw: Mapping[str, Any]) -> Any: ...
+    def parse_options(self, raw: Mapping[str, Any]) -> Any:
+        """The options dataclass from a dict of names and values; :class:`OptionError` on an unknown name or value."""
 
-    def held_target(self, quads: int) -> int: ...
+    def held_target(self, quads: int) -> int:
+        """The cards a seat with ``quads`` quads holds between turns (the held-count rule)."""
 
-    def win_table_for(self, options: Any) -> WinTable: ...
+    def win_table_for(self, options: Any) -> WinTable:
+        """The value table these options make (二七十, doubled ranks, ...)."""
 
-    def procedure(self, options: Any) -> Procedure: ...
+    def procedure(self, options: Any) -> Procedure:
+        """The play-procedure switches these options make."""
 
-    def active_seats(self, players: int, dealer: int, options: Any) -> tuple[int, ...]: ...
+    def active_seats(self, players: int, dealer: int, options: Any) -> tuple[int, ...]:
+        """The seats that play a hand (Bohu with 4 seated: the one the options sit out)."""
 
-    def deal(self, game: HandGame) -> None: ...
+    def deal(self, game: HandGame) -> None:
+        """Deal the hand: the cards, the dealer's face-up card and whatever the game places at the deal."""
 
-    def deal_wins(self, game: HandGame) -> bool: ...
+    def deal_wins(self, game: HandGame) -> bool:
+        """Apply the wins from the deal (天胡 and the like); True when the hand ended there."""
 
-    def win_specials(
-        self, game: HandGame, seat: int, source: Any, from_seat: int, opening: bool
-    ) -> tuple[str, ...]: ...
+    def win_specials(self, game: HandGame, seat: int, source: Any, from_seat: int, opening: bool) -> tuple[str, ...]:
+        """The specials (名堂 such as 地胡) a win during play carries."""
 
-    def pick_win(self, game: HandGame, seat: int, candidates: list[WinInfo]) -> WinInfo | None: ...
+    def pick_win(self, game: HandGame, seat: int, candidates: list[WinInfo]) -> WinInfo | None:
+        """The win ``seat`` takes among the candidate readings of its hand, or None when none counts."""
 
-    def settle(self, game: HandGame, seat: int, win: WinInfo) -> Any: ...
+    def settle(self, game: HandGame, seat: int, win: WinInfo) -> Any:
+        """The settlement of ``seat``'s win: its score and who pays whom."""
 
-    def zero_sum(self, options: Any) -> bool: ...
+    def zero_sum(self, options: Any) -> bool:
+        """Whether a hand's points sum to zero under these options."""
 
-    def rounds(self, options: Any) -> Rounds | None: ...
+    def rounds(self, options: Any) -> Rounds | None:
+        """How a game is played in 轮 (rounds) under these options, or None when it is not."""
 
-    def draws_before_new_dealer(self, options: Any) -> int | None: ...
+    def draws_before_new_dealer(self, options: Any) -> int | None:
+        """After how many 荒庄 in a row the deal passes on, or None when the dealer keeps it."""

@@ -125,6 +125,7 @@ class WinTable:
         return self.complete
 
     def value(self, kind: str, card: int) -> int:
+        """The 胡 of a ``kind`` group of ``card``: the table's small or big value, doubled on the bonus rank."""
         small, big = self.values[kind]
         value = big if card >= 10 else small
         if self.bonus_rank and number(card) == self.bonus_rank:
@@ -136,6 +137,7 @@ class WinTable:
         return self.per_kind[kind]
 
     def meld_value(self, meld: Meld) -> int:
+        """The 胡 a meld counts under this table (a 吃 by its bonus, another kind by its card)."""
         if meld.kind is _CHI:
             return chi_bonus(meld.cards)
         # A MeldKind is a str equal to its value: it keys the values as it is, without reading .value.
