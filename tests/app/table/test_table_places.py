@@ -39,7 +39,7 @@ def test_the_log_names_bi_groups_bi() -> None:
     drive(g, (0, "打三"), (1, "吃三一二 比三四五"))
     App((1280, 720), "zh", headless=True, resizable=False)
     table = scene_for(g)
-    lines = [table._describe(e) for e in g.events if isinstance(e, ev.Melded)]
+    lines = [table.describe(e) for e in g.events if isinstance(e, ev.Melded)]
     assert lines == ["电脑2 吃 三一二", "电脑2 比 三四五"]
     pygame.quit()
 

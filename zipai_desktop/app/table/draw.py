@@ -11,6 +11,7 @@ from ...engine.melds import Meld, MeldKind
 from ..ui import cards
 from ..ui.fonts import fitted, font, text
 from ..ui.i18n import tr
+from ..ui.names import say
 from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from ..ui.sizing import ui_for
 from . import aids
@@ -123,9 +124,7 @@ class TableDrawing(TableState):
             self._draw_meld(surface, seat, i, meld)
         pile = view.piles[seat]
         if pile:
-            tag = text(
-                tr("table.pile", self.lang, name=self.short_name(seat)), max(9, area.pile_label_h * 2 // 3), GREY
-            )
+            tag = text(self.pile_label(seat), max(9, area.pile_label_h * 2 // 3), GREY)
             surface.blit(tag, area.pile.topleft)
         for i, k in enumerate(pile):
             if ("pile", seat) in self.hide and i == len(pile) - 1:
@@ -207,10 +206,7 @@ class TableDrawing(TableState):
             rect = big.get_rect(center=lay.offer.center)
             surface.blit(big, rect)
             pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), width=4, border_radius=6)
-        key = {"own_draw": "zimo", "discard": "dianpao", "other_draw": "pinghu"}.get(won.source, "deal")
-        words = [tr(f"banner.{key}", self.lang)]
-        words += [tr(f"special.{n}", self.lang) for n in won.special if n in ("tianhu", "dihu", "sanlong_wukan")]
-        img = text(f"{self.short_name(won.seat)}  {'  '.join(words)}", max(20, lay.size[1] // 18), GOLD, bold=True)
+        img = text(self.win_banner(), max(20, lay.size[1] // 18), GOLD, bold=True)
         # Above the winning card, in the middle where everyone looks; the winner's label is framed too.
         box = img.get_rect(midbottom=(lay.offer.centerx, lay.offer.centery - cards.card_size(lay.hand_w)[1] // 2 - 16))
         box.clamp_ip(pygame.Rect((0, 0), lay.size).inflate(-24, -24))
@@ -219,6 +215,21 @@ class TableDrawing(TableState):
         pygame.draw.rect(surface, PANEL, box.inflate(28, 14), border_radius=12)
         pygame.draw.rect(surface, GOLD, box.inflate(28, 14), width=3, border_radius=12)
         surface.blit(img, box)
+
+    def pile_label(self, seat: int) -> str:
+        """The label over a seat's pile of passed cards: 你的弃牌 / Your discards, 电脑2的弃牌 / Bot 2's discards."""
+        owner = self.person(seat)
+        return say("table.pile", self.lang, owner, poss=owner.poss)
+
+    def win_banner(self) -> str:
+        """The win's banner line: who won and how, naming the discarder of a 点炮 ("电脑2 胡！你 点炮")."""
+        won = self.view.won
+        assert won is not None
+        # 点炮 is what the discarder did: the line names the winner (胡) and, on a discard, who fed the win.
+        key = {"own_draw": "zimo", "discard": "dianpao", "other_draw": "pinghu"}.get(won.source, "deal")
+        words = [say(f"banner.{key}", self.lang, self.person(won.seat), by_poss=self.person(won.from_seat).poss)]
+        words += [tr(f"special.{n}", self.lang) for n in won.special if n in ("tianhu", "dihu", "sanlong_wukan")]
+        return "  ".join(words)
 
     def _draw_meld(self, surface: pygame.Surface, seat: int, index: int, meld: Meld) -> None:
         cx, cy = meld_pos(self.layout, seat, index)
@@ -351,26 +362,29 @@ class TableDrawing(TableState):
     def _draw_log(self, surface: pygame.Surface) -> None:
         lay = self.layout
         size = max(10, lay.size[1] // 56)
-        lines = [self._describe(e) for e in self.view.log[-40:]]
+        lines = [self.describe(e) for e in self.view.log[-40:]]
         lines = [s for s in lines if s][-5:]
         for i, line in enumerate(lines):
             surface.blit(text(line, size, GREY), (lay.log.left, lay.log.top + i * (size + 3)))
 
-    def _describe(self, e: ev.Event) -> str:
-        who = self.short_name(getattr(e, "seat", 0)) if hasattr(e, "seat") else ""
+    def describe(self, e: ev.Event) -> str:
+        """One event of the log as a sentence about its seat ("You eat 叁肆伍", "电脑2 碰 肆肆肆"); "" for the rest."""
+        if not isinstance(e, ev.Discarded | ev.Flipped | ev.Melded | ev.Won):
+            return ""
+        who = self.person(e.seat)
         if isinstance(e, ev.Discarded):
-            return f"{who} {tr('action.discard', self.lang)} {glyph(e.card)}"
+            return say("log.discards", self.lang, who, card=glyph(e.card))
         if isinstance(e, ev.Flipped):
-            return f"{who} {tr('log.flip', self.lang)} {glyph(e.card) if e.card is not None else '?'}"
+            return say("log.flips", self.lang, who, card=glyph(e.card) if e.card is not None else "?")
         if isinstance(e, ev.Melded):
+            cards_text = format_cards(e.meld.cards) if e.meld.cards[0] != HIDDEN else ""
             # A 吃's 比 groups come as more 吃 melds made only of hand cards: the log names them 比.
             bi = e.meld.kind is MeldKind.CHI and len(e.from_hand) == len(e.meld.cards)
-            name = tr("meld.bi" if bi else f"meld.{e.meld.kind.value}", self.lang)
-            cards_text = format_cards(e.meld.cards) if e.meld.cards[0] != HIDDEN else ""
-            return f"{who} {name} {cards_text}".rstrip()
-        if isinstance(e, ev.Won):
-            return tr("result.wins", self.lang, name=who)
-        return ""
+            if e.meld.kind in (MeldKind.CHI, MeldKind.PENG) and not bi:
+                return say(f"log.{e.meld.kind.value}", self.lang, who, cards=cards_text).rstrip()
+            meld = tr("meld.bi" if bi else f"meld.{e.meld.kind.value}", self.lang)
+            return say("log.meld", self.lang, who, meld=meld, cards=cards_text).rstrip()
+        return say("result.wins", self.lang, who)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         """The keys, shown with F10 or ?: a panel as large as its lines (sizes from :mod:`sizing`)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..ui.names import Person
 from .controller import Controller
 from .layout import Layout
 from .view_model import TableView
@@ -30,6 +31,10 @@ class TableHost(Protocol):
 
     def short_name(self, seat: int) -> str:
         """The seat's one name (你, 玩家n, 电脑n) as the table shows it."""
+        ...
+
+    def person(self, seat: int) -> Person:
+        """The seat's forms in a sentence (subject, object, possessive; whether it is the player)."""
         ...
 
     def next_hand(self) -> None:

@@ -19,6 +19,7 @@ from ...engine.cards import glyph, parse_cards
 from ..ui import cards
 from ..ui.fonts import font, text
 from ..ui.i18n import tr
+from ..ui.names import say
 from ..ui.palette import GOLD, GREY, PANEL, WHITE
 from .host import TableHost
 from .stakes_view import hand_stakes_text
@@ -93,10 +94,8 @@ def build_panel(scene: TableHost) -> PanelModel:
         model.title += "  " + tr("result.draw", lang)
         model.how = tr("result.draw_explained", lang)
     else:
-        you = won.seat == scene.viewer and len(controller.humans) == 1
-        who = tr("result.you_win", lang) if you else tr("result.wins", lang, name=scene.short_name(won.seat))
-        model.title += "  " + who
-        model.how = _how(scene, won.source, won.from_seat, settlement.special)
+        model.title += "  " + say("result.wins", lang, scene.person(won.seat))
+        model.how = how_line(scene, won.seat, won.source, won.from_seat, settlement.special)
         model.win_card = won.card
         counted = {k for flip in getattr(settlement, "xing", ()) for k, _, n in flip.counted if n > 0}
         marked = False
@@ -138,16 +137,11 @@ def build_panel(scene: TableHost) -> PanelModel:
     return model
 
 
-def _how(scene: TableHost, source: str, from_seat: int, special: tuple[str, ...]) -> str:
+def how_line(scene: TableHost, winner: int, source: str, from_seat: int, special: tuple[str, ...]) -> str:
+    """How the hand was won, naming whose flip or discard it was (自摸 / 平胡 / 点炮 / from the deal)."""
     lang = scene.lang
-    if source == "own_draw":
-        line = tr("result.how.zimo", lang)
-    elif source == "other_draw":
-        line = tr("result.how.pinghu", lang, name=scene.short_name(from_seat))
-    elif source == "discard":
-        line = tr("result.how.dianpao", lang, name=scene.short_name(from_seat))
-    else:
-        line = tr("result.how.deal", lang)
+    key = {"own_draw": "zimo", "other_draw": "pinghu", "discard": "dianpao"}.get(source, "deal")
+    line = say(f"result.how.{key}", lang, scene.person(winner), by_poss=scene.person(from_seat).poss)
     extra = [tr(f"special.{n}", lang) for n in special if n in ("tianhu", "dihu", "sanlong_wukan")]
     return "  ".join([line, *extra])
 
@@ -169,8 +163,17 @@ def _guilin_lines(scene: TableHost, s: Any, model: PanelModel, unit: str) -> Non
     model.value = f"{line} = {s.duo}{duo}"
     for p in s.payments:
         reason = tr(f"pay.{p.reason}", lang, t=p.per, t2=2 * p.per)
-        names = {"payer": scene.short_name(p.payer), "payee": scene.short_name(p.payee), "amount": p.amount}
-        model.payments.append(f"{tr('result.pays', lang, **names)}   ({reason})")
+        model.payments.append(f"{payment_line(scene, p)}   ({reason})")
+
+
+def payment_line(scene: TableHost, p: Any) -> str:
+    """One payment as a sentence: 电脑1付给你 4分 / Bot 1 pays you 4 points / You pay Bot 1 4 points."""
+    return say("result.pays", scene.lang, scene.person(p.payer), payee=scene.person(p.payee).obj, amount=p.amount)
+
+
+def winner_only_line(scene: TableHost, winner: int, score: int) -> str:
+    """A 轮 game's hand that nobody pays: the winner adds the score to the 轮 (You add / Bot 2 adds)."""
+    return say("pay.winner_only", scene.lang, scene.person(winner), score=score)
 
 
 def _bohu_lines(scene: TableHost, s: Any, model: PanelModel, unit: str, winner: int) -> None:
@@ -184,10 +187,9 @@ def _bohu_lines(scene: TableHost, s: Any, model: PanelModel, unit: str, winner: 
     model.ming_tang = f"{tr('result.ming_tang', lang)}: {'  '.join(entries)}   ({combination})"
     for p in s.payments:
         reason = tr(f"pay.{p.reason}", lang, t=p.per, t2=2 * p.per)
-        names = {"payer": scene.short_name(p.payer), "payee": scene.short_name(p.payee), "amount": p.amount}
-        model.payments.append(f"{tr('result.pays', lang, **names)}   ({reason})")
+        model.payments.append(f"{payment_line(scene, p)}   ({reason})")
     if not s.payments:
-        model.payments.append(tr("pay.winner_only", lang, name=scene.short_name(winner), score=s.score))
+        model.payments.append(winner_only_line(scene, winner, s.score))
 
 
 # --- drawing ----------------------------------------------------------------------------------------------------------

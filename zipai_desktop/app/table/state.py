@@ -427,6 +427,10 @@ class TableState(Scene):
         and the replays: 你 (the only human), 玩家n (hot-seat players) or 电脑n (a bot)."""
         return seat_names.short_name(seat, [c.kind for c in self.controller.config.seats], self.lang)
 
+    def person(self, seat: int) -> seat_names.Person:
+        """The seat's forms in a sentence (names.person): You / you / your for the only human, else its name."""
+        return seat_names.person(seat, [c.kind for c in self.controller.config.seats], self.lang)
+
     def _name(self, seat: int) -> str:
         """The seat's name (:meth:`short_name`) with a bot's level: the seat label."""
         return seat_names.full_name(seat, [c.kind for c in self.controller.config.seats], self.lang)

@@ -2,15 +2,28 @@
 
 A seat is 你 when it is the only human, 玩家n for each human of a hot-seat table (or a seat of unknown kind), and 电脑n
 for a bot; the seat label adds a bot's level: 电脑2（普通）.
+
+A sentence about seats is one catalog entry per language, never a name glued to a verb: :func:`person` gives a seat's
+forms (the subject 你 / You / Bot 2, the object "you", the possessive "your" / "Bot 2's"), and :func:`say` fills an
+entry with them, taking the entry's ``.you`` variant when its subject is the player (English: "You add", not "You
+adds"). Only the grammar depends on it; who is 你 stays :func:`short_name`'s rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .i18n import STRINGS, tr
 
 HUMAN = "human"  # the seat kind of a person (controller.HUMAN, store.history.HUMAN)
+
+
+def is_you(seat: int, kinds: Sequence[str] | None) -> bool:
+    """The seat is the table's only human, named 你 / You (second person in a sentence)."""
+    kinds = list(kinds) if kinds is not None else []
+    kind = kinds[seat] if seat < len(kinds) else HUMAN
+    return kind == HUMAN and kinds.count(HUMAN) == 1
 
 
 def short_name(seat: int, kinds: Sequence[str] | None, lang: str) -> str:
@@ -31,3 +44,31 @@ def full_name(seat: int, kinds: Sequence[str] | None, lang: str) -> str:
     if kind != HUMAN and f"bot.{kind}" in STRINGS:
         return tr("seat.with_level", lang, name=name, level=tr(f"bot.{kind}", lang))
     return name
+
+
+@dataclass(frozen=True)
+class Person:
+    """A seat as sentences name it: ``name`` as the subject (你, You, Bot 2), ``obj`` as an object (you, Bot 2),
+    ``poss`` as an owner (your, Bot 2's; in Chinese the name itself, since the sentence writes its 的 or not: 你的弃牌,
+    你翻出的牌), and ``you`` when it is the player spoken to."""
+
+    name: str
+    obj: str
+    poss: str
+    you: bool
+
+
+def person(seat: int, kinds: Sequence[str] | None, lang: str) -> Person:
+    """The seat's grammatical forms in ``lang`` (see :class:`Person`)."""
+    name = short_name(seat, kinds, lang)
+    if is_you(seat, kinds):
+        return Person(name, tr("seat.you_object", lang), tr("seat.you_possessive", lang), True)
+    return Person(name, name, tr("seat.possessive", lang, name=name), False)
+
+
+def say(key: str, lang: str, subject: Person, **fields: object) -> str:
+    """The sentence ``key`` about ``subject`` (its ``{name}``), with its ``.you`` variant when the subject is the
+    player; the other seats a sentence names come in ``fields`` in the form the sentence needs (obj, poss)."""
+    if subject.you and f"{key}.you" in STRINGS:
+        key = f"{key}.you"
+    return tr(key, lang, name=subject.name, **fields)
