@@ -22,8 +22,9 @@ The 秀山博胡 hand (:data:`BOHU`), with the same seats, shows the Bohu moves 
 4. 胡 with a 名堂: the human draws 六, completing 四五六: 24 胡息 and not one red card, 黑胡 (3 番): 24 × 3 = 72.
 
 The table refuses any other decision with a message naming the one the banner asks for, and the human's decisions
-come only from the usual clicks and keys. The banner pauses the table at each forced move (the flip and the 扫; the 偎,
-跑 and 提) until a click or Enter.
+come only from the usual clicks and keys; a discard step names the gesture of the discard mode in the settings (a
+click, a double-click, or a drag to the table). The banner pauses the table at each forced move (the flip and the
+扫; the 偎, 跑 and 提) until a click or Enter.
 """
 
 from __future__ import annotations
@@ -306,10 +307,22 @@ class TutorialScene(Scene):
         if self.paused:
             todo = tr("tutorial.click_to_continue", self.lang)
         elif self.waiting_for_player:
-            todo = tr(f"{prefix}.{self.step}.todo", self.lang)
+            todo = tr(self._todo_key(), self.lang)
         else:
             todo = tr("tutorial.watch", self.lang)
         return what, todo
+
+    def _todo_key(self) -> str:
+        """The i18n key of what to do now; a discard step names the gesture of the player's discard mode.
+
+        Settings → 出牌方式 makes a discard a click, a double-click or a drag to the table (a single click then only
+        selects the card), so a banner saying "click" in the other modes would leave the player stuck.
+        """
+        key = f"{self.script.prefix}.{self.step}.todo"
+        mode = self.table.discard_mode
+        if self.step.startswith("discard") and mode != "click":
+            key += f".{mode}"
+        return key
 
     def _scoring_text(self) -> str:
         result = self.controller.game.result
