@@ -10,14 +10,19 @@ random play.
 
 Only the seat's own cards and public counters are read; the value is the settlement without 醒 (the 醒 cards are
 still in the wall), so a Guilin 舵 shown here can only grow at the win.
+
+Each wait also says how many copies of its card may still come (``live``): four less the copies the seat can see,
+read from the seat's :class:`~.observation.Observation` alone (:func:`live_counts`), so a card in another hand, in the
+wall or in another seat's face-down meld still counts as one that may come. A wait with no live copy is dead.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import NUM_KINDS
+from .cards import COPIES, NUM_KINDS
 from .game import Game, WinInfo
+from .observation import Observation, observe, seen_counts
 from .win import Source
 
 HU_KINDS = ("hu", "hu_drawer", "hu_dead")
@@ -32,6 +37,33 @@ class Wait:
     hu: int  # Guilin 胡 / Bohu effective 胡息 of the win
     score: int  # Guilin 舵 before 醒 / Bohu score (胡息 × 番, with its bonuses)
     special: tuple[str, ...]  # 地胡 / 天胡 / 自摸 ... as the settlement names them
+    live: int  # copies of ``card`` the seat cannot see (0: the wait is dead, no copy can come)
+
+    @property
+    def dead(self) -> bool:
+        """True when every copy of the card is in sight of the seat, so it can never arrive."""
+        return self.live == 0
+
+
+def live_counts(obs: Observation) -> tuple[int, ...]:
+    """For each kind, the copies ``obs``'s seat cannot see: four less its own hand and melds, every face-up meld card,
+    the piles, the card on offer and the dealer's face-up card (挡底 / 亮张) while the dealer may still hold it.
+
+    Only the observation is read, so another seat's hidden cards (its hand, its face-down 扫 / 偎) never change the
+    answer. The dealer's face-up card is counted as held until the dealer shows a card of that kind (a discard or a
+    meld); after that the seat cannot tell which copy left, so the count errs towards a copy that may come.
+    """
+    seen = seen_counts(obs)
+    shown = obs.dang_di
+    dealer = obs.dealer
+    if (
+        shown is not None
+        and obs.seat != dealer  # the dealer's own copy is in its hand, counted there
+        and shown not in obs.discarded[dealer]
+        and not any(shown in m.cards for m in obs.melds[dealer])
+    ):
+        seen[shown] += 1
+    return tuple(max(0, COPIES - c) for c in seen)
 
 
 def _value(game: Game, seat: int, win: WinInfo) -> tuple[int, int, tuple[str, ...]]:
@@ -84,11 +116,13 @@ def win_on_card(game: Game, seat: int, card: int, source: Source) -> WinInfo | N
 
 
 def waits(game: Game, seat: int) -> list[Wait]:
-    """Every (card, source) that would win for ``seat`` now, with its value; empty when the seat must discard."""
+    """Every (card, source) that would win for ``seat`` now, with its value and its live copies (a dead wait is kept,
+    marked by ``live == 0``); empty when the seat must discard."""
     if game.result is not None or seat not in game.active:
         return []
     if game.held(seat) > game.target(seat):
         return []  # it holds a card too many: it discards before any card can complete its hand
+    live = live_counts(observe(game, seat))
     out: list[Wait] = []
     for card in range(NUM_KINDS):
         found: list[tuple[Source, WinInfo]] = []
@@ -102,5 +136,5 @@ def waits(game: Game, seat: int) -> list[Wait]:
                 found.append((source, win))
         for source, win in found:
             hu, score, special = _value(game, seat, win)
-            out.append(Wait(card, source, hu, score, special))
+            out.append(Wait(card, source, hu, score, special, live[card]))
     return out

@@ -396,7 +396,7 @@ def test_a_long_waits_list_stays_on_the_screen(table, size: tuple[int, int], lan
     app, scene = table()
     scene.lang = lang
     scene.resize(size)
-    many = [Wait(k, src, 20 + k, 3 + k % 3, ()) for k in range(0, 20, 2) for src in aids.SOURCES]
+    many = [Wait(k, src, 20 + k, 3 + k % 3, (), k % 5) for k in range(0, 20, 2) for src in aids.SOURCES]
     surface = pygame.Surface(size)
     box = aids.draw_waits(dataclasses.replace(scene.aids_view(), waits=tuple(many)), surface)
     assert box is not None

@@ -37,21 +37,33 @@ class AidsView:
     toast: str | None = None  # what an F-key toggled, while it shows
 
 
-def waits_entries(waits: list[Wait], rules: str, lang: str) -> list[str]:
-    """One entry per winning card: its glyph, then each source with its value (sources of equal value merged)."""
+@dataclass(frozen=True)
+class WaitsEntry:
+    """One line of the 听 list: its words, and whether the card is dead (every copy in sight: drawn grey, struck)."""
+
+    text: str
+    dead: bool
+
+
+def waits_entries(waits: list[Wait], rules: str, lang: str) -> list[WaitsEntry]:
+    """One entry per winning card: its glyph and how many copies may still come (×n; a dead one says so), then each
+    source with its value (sources of equal value merged)."""
     hu_key, score_key = (
         ("helper.unit.hu", "helper.unit.duo") if rules == "guilin" else ("helper.unit.huxi", "helper.unit.score")
     )
     out = []
     for card in sorted({w.card for w in waits}):
         values: dict[tuple[int, int], list[str]] = {}
-        for w in sorted((w for w in waits if w.card == card), key=lambda w: SOURCES.index(w.source)):
+        mine = sorted((w for w in waits if w.card == card), key=lambda w: SOURCES.index(w.source))
+        for w in mine:
             values.setdefault((w.hu, w.score), []).append(tr(f"helper.src.{w.source.value}", lang))
         parts = [
             f"{'/'.join(names)} {tr(hu_key, lang, n=hu)} {tr(score_key, lang, n=score)}"
             for (hu, score), names in values.items()
         ]
-        out.append(f"{glyph(card)}: " + "  ".join(parts))
+        live = min(w.live for w in mine)  # (one count per card: every source's wait reads the same table)
+        count = tr("helper.live", lang, n=live) + (f" {tr('helper.dead', lang)}" if live == 0 else "")
+        out.append(WaitsEntry(f"{glyph(card)} {count}: " + "  ".join(parts), live == 0))
     return out
 
 
@@ -84,8 +96,9 @@ def _wrap(line: str, size: int, width: int) -> list[str]:
 
 
 def draw_waits(scene: AidsView, surface: pygame.Surface) -> pygame.Rect | None:
-    """听: the cards that would win now, each with the 胡 / 舵 (胡息 / score) of each source. Not during the deal.
-    Returns the box drawn (None when there is nothing to show)."""
+    """听: the cards that would win now, each with its live copies and the 胡 / 舵 (胡息 / score) of each source; a dead
+    card (no copy can come) grey and struck through. Not during the deal. Returns the box drawn (None when there is
+    nothing to show)."""
     waits = list(scene.waits)
     if not waits:
         return None
@@ -93,9 +106,9 @@ def draw_waits(scene: AidsView, surface: pygame.Surface) -> pygame.Rect | None:
     if area.width < 40:
         return None
     size = max(11, scene.layout.size[1] // 48)
-    lines = [tr("helper.waits_title", scene.lang)]
+    lines = [(tr("helper.waits_title_live", scene.lang), False)]
     for entry in waits_entries(waits, scene.rules, scene.lang):
-        lines += _wrap(entry, size, area.width - 16)
+        lines += [(piece, entry.dead) for piece in _wrap(entry.text, size, area.width - 16)]
     height = len(lines) * (size + 4) + 10
     while height > area.height and size > 9:  # many waits: a smaller font rather than off the screen
         size -= 1
@@ -103,11 +116,14 @@ def draw_waits(scene: AidsView, surface: pygame.Surface) -> pygame.Rect | None:
     box = pygame.Rect(area.left, area.bottom - height, area.width, height)
     pygame.draw.rect(surface, PANEL, box, border_radius=8)
     y = box.top + 5
-    for i, line in enumerate(lines):
-        img = text(line, size, GOLD, bold=i == 0)
+    for i, (line, dead) in enumerate(lines):
+        img = text(line, size, GREY if dead else GOLD, bold=i == 0)
         if img.get_width() > box.width - 12:
             img = img.subsurface((0, 0, box.width - 12, img.get_height()))
-        surface.blit(img, (box.left + 8, y))
+        at = surface.blit(img, (box.left + 8, y))
+        if dead:  # struck through: it is listed (the shape wins on it) but it cannot come
+            middle = at.top + at.height // 2
+            pygame.draw.line(surface, GREY, (at.left, middle), (at.right - 1, middle), max(1, size // 12))
         y += size + 4
     return box
 
