@@ -7,6 +7,7 @@ recorded here: the start-up data and, for each decision, one Request (level, bot
 
 from __future__ import annotations
 
+import contextlib
 import io
 import pickle
 import random
@@ -174,3 +175,44 @@ def test_the_competitions_bot_table_worker_is_spawned_too() -> None:
         tables.close()
     assert game.to_act is not None
     assert state["objects"] == {} and state["module_globals"] == [], state
+
+
+@pytest.mark.parametrize("which", ["bots", "tables"])
+def test_a_worker_ends_when_the_window_is_killed_outright(which: str) -> None:
+    """The issue's defect: a kill -9 of the game left its bot worker running. A spawned worker (the bots', a
+    competition's bot tables') now ends on its own once its parent process is gone."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "tests.bots.orphan_probe", which], cwd=root, env=env, stdout=subprocess.PIPE, text=True
+    )
+    worker = 0
+    try:
+        assert parent.stdout is not None
+        worker = int(parent.stdout.readline())
+        os.kill(worker, 0)  # the worker is up
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(timeout=30)
+        for _ in range(300):  # up to 30 s; it takes a moment on a busy machine
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                break
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(worker, os.WNOHANG)  # (not our child: a no-op, but harmless)
+            time.sleep(0.1)
+        else:
+            pytest.fail(f"the {which} worker (pid {worker}) outlived its killed parent")
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+        if worker:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)

@@ -14,11 +14,12 @@ def engine_state_in_process() -> dict[str, object]:
     """The objects of the engine's hand state alive in this process (any Game, its windows, results), by type name,
     and the modules whose globals hold one; with this process's id."""
     gc.collect()
-    state_types = {"Game", "Window", "Pending", "HandResult", "WinInfo"}
+    state_types = {"Game", "HandState", "Window", "Pending", "HandResult", "WinInfo"}
+    state_modules = {"zipai_desktop.engine.game", "zipai_desktop.engine.hand_state", "zipai_desktop.engine.flow_types"}
     found: dict[str, int] = {}
     for obj in gc.get_objects():
         kind = type(obj)
-        if kind.__name__ in state_types and kind.__module__ == "zipai_desktop.engine.game":
+        if kind.__name__ in state_types and kind.__module__ in state_modules:
             found[kind.__name__] = found.get(kind.__name__, 0) + 1
     holders = sorted(
         name

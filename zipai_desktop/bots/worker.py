@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 import time
@@ -57,6 +58,26 @@ def _decide(request: Request) -> Action:
     if action not in request.legal:  # a bot bug must never reach the engine
         raise ValueError(f"bot {request.level} chose an illegal action {action}")
     return action
+
+
+def exit_with_parent() -> None:
+    """A spawned worker's initializer (the bots' worker, a competition's bot tables): exit once the window is gone.
+
+    A pool worker blocks reading its task queue, and it holds that queue's write end itself, so the window's death
+    (a kill -9, a crash) never gives it an end of file: without a watch it would wait for ever. The parent's sentinel
+    (``multiprocessing.parent_process().sentinel``, a handle that becomes ready when the parent ends, on every
+    platform) is waited on by a daemon thread, which ends the worker at once.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)  # (no clean-up to run: the worker holds nothing but the bots' code)
+
+    threading.Thread(target=watch, name="zipai-parent-watch", daemon=True).start()
 
 
 def _started() -> int:
@@ -143,7 +164,9 @@ class BotRunner:
     def _start(self) -> Executor:
         if self.mode == "thread":
             return ThreadPoolExecutor(1)
-        executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        executor = ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=exit_with_parent
+        )
         self.started = executor.submit(_started)
         return executor
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.heuristic import bot_seed
+from ..bots.worker import exit_with_parent
 from ..engine.match import Match
 from ..engine.observation import observe
 from ..engine.rules import get_rules
@@ -107,7 +108,10 @@ class BotTables:
                 continue
             if self._executor is None:
                 # Spawned, not forked: a fork would copy the window's process, the player's own Game included.
-                self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                # It ends with the window, even one killed outright (exit_with_parent).
+                self._executor = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=exit_with_parent
+                )
             seated = t.tables[round_no - 1][table]
             levels = tuple(t.entrants[e].level for e in seated)
             seed = t.seed_of(round_no, table)
