@@ -18,7 +18,19 @@ from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY, PANEL, WHITE
 from .layout import Layout
 
-TOAST_SECONDS = 1.6
+TOAST_SECONDS = 1.6  # the shortest a toast shows ("提示：开" / "Hint: on")
+TOAST_MAX_SECONDS = 6.0
+
+
+def toast_seconds(message: str) -> float:
+    """How long a toast stays: long enough to read it. A toggle's two words show for a moment; a sentence that says
+    why something was refused (F4 in a counted game) stays for its reading time: about a second to notice it, then
+    60 ms a Latin letter and 180 ms a Chinese character (a character carries about a word's worth), at most 6 s."""
+    wide = sum(1 for ch in message if ord(ch) > 0x2E7F)  # CJK and full-width forms
+    reading = 1.0 + 0.06 * (len(message) - wide) + 0.18 * wide
+    return min(TOAST_MAX_SECONDS, max(TOAST_SECONDS, reading))
+
+
 SOURCES = (Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD)
 
 

@@ -283,8 +283,8 @@ class TableState(Scene):
             self.controller.mark_assisted()
 
     def show_toast(self, message: str) -> None:
-        """Show ``message`` for a moment near the top of the table."""
-        self.toast = [message, aids.TOAST_SECONDS]
+        """Show ``message`` near the top of the table for as long as it takes to read (:func:`aids.toast_seconds`)."""
+        self.toast = [message, aids.toast_seconds(message)]
 
     def toggle_toast(self, name_key: str, on: bool) -> None:
         """F1 / F2 / F3 / F4 say what they toggled."""
