@@ -22,7 +22,7 @@ from ...engine import events as ev
 from ...engine.actions import Chi, Discard, Hu, Peng, action_from_json
 from ...engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph
 from ...engine.game import Game
-from ...engine.melds import Meld
+from ...engine.melds import Meld, MeldKind
 from ...engine.record import RecordError, dumps, replay
 from ...store.atomic import write_atomic
 from ...store.paths import replays_dir
@@ -32,7 +32,7 @@ from ..ui import cards
 from ..ui.fonts import font, text
 from ..ui.gui import manager
 from ..ui.i18n import STRINGS, tr
-from ..ui.names import full_name
+from ..ui.names import Person, full_name, person, say
 from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from ..ui.sizing import Drawn, Painter, ui_for
 
@@ -205,22 +205,31 @@ class ReplayScene(Scene):
     # --- words ------------------------------------------------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        """The seat's name in ``lang`` (你, 电脑n, or the stored name)."""
+        """The seat's label in ``lang`` (你, 电脑n（普通）, or the stored name)."""
         return seat_name(seat, self.seats, self.lang)
 
+    def person(self, seat: int) -> Person:
+        """The seat's forms in a sentence (names.person): You / you / your for the seat that was the player's (the only
+        human of the stored seats), else its name; with no stored seats every seat is 玩家n."""
+        return person(seat, self.seats, self.lang)
+
     def describe_action(self, index: int) -> str:
-        """The record's action ``index`` in words: who did what."""
+        """The record's action ``index`` as a sentence about its seat: "You discard 伍", "电脑2 碰"."""
         seat, action = self.actions[index]
-        who = self.name(seat)
+        who = self.person(seat)
         if isinstance(action, Discard):
-            return f"{who} {tr('action.discard', self.lang)} {glyph(action.card)}"
+            return say("log.discards", self.lang, who, card=glyph(action.card))
         if isinstance(action, Hu):
-            return f"{who} {tr('action.hu', self.lang)}"
+            return say("replay.hu", self.lang, who)
         if isinstance(action, Peng):
-            return f"{who} {tr('action.peng', self.lang)}"
+            return say("replay.peng", self.lang, who)
         if isinstance(action, Chi):
-            return f"{who} {tr('action.chi', self.lang)} {' '.join(format_cards(g) for g in action.groups)}"
-        return f"{who} {tr('action.pass', self.lang)}"
+            main, *bi = action.groups
+            if bi:
+                groups = " ".join(format_cards(g) for g in bi)
+                return say("replay.chi_bi", self.lang, who, cards=format_cards(main), bi=groups)
+            return say("log.chi", self.lang, who, cards=format_cards(main))
+        return say("replay.pass", self.lang, who)
 
     def last_action(self) -> str:
         """The line about the last action shown (or the deal)."""
@@ -228,34 +237,44 @@ class ReplayScene(Scene):
         return tr("replay.last_action", self.lang, action=action)
 
     def describe_event(self, e: ev.Event) -> str:
-        """One engine event in words (打, 吃, 碰, 偎, 跑, 提, 胡, ...), for the event log."""
-        seat = getattr(e, "seat", None)
-        who = self.name(seat) if isinstance(seat, int) else ""
+        """One engine event as a sentence (打, 吃, 碰, 偎, 跑, 提, 胡, ...), for the event log."""
         if isinstance(e, ev.Discarded):
-            return f"{who} {tr('action.discard', self.lang)} {glyph(e.card)}"
+            return say("log.discards", self.lang, self.person(e.seat), card=glyph(e.card))
         if isinstance(e, ev.Flipped):
-            return f"{who} {tr('log.flip', self.lang)} {glyph(e.card) if e.card is not None else '?'}"
+            card = glyph(e.card) if e.card is not None else "?"
+            return say("log.flips", self.lang, self.person(e.seat), card=card)
         if isinstance(e, ev.ToPile):
             return f"{glyph(e.card)} {tr('replay.to_pile', self.lang)}"
         if isinstance(e, ev.Melded):
-            meld = e.meld
-            if meld.cards and meld.cards[0] == HIDDEN:  # a face-down meld: the engine knows its kind
-                index = e.replaces if e.replaces >= 0 else None
-                melds = self.game.melds[e.seat]
-                found = melds[index] if index is not None and index < len(melds) else None
-                meld = found or next((m for m in melds if m.kind == meld.kind), meld)
-            cards_text = format_cards(meld.cards) if meld.cards and meld.cards[0] != HIDDEN else ""
-            return f"{who} {tr(f'meld.{e.meld.kind.value}', self.lang)} {cards_text}".rstrip()
+            return self._describe_meld(e)
         if isinstance(e, ev.DangDi):
-            key = "table.dang_di" if self.view.rules == "guilin" else "table.liang_zhang"
-            return f"{who} {tr(key, self.lang)} {glyph(e.card)}"
+            key = "log.dang_di" if self.view.rules == "guilin" else "log.liang_zhang"
+            return say(key, self.lang, self.person(e.seat), card=glyph(e.card))
         if isinstance(e, ev.Won):
-            return tr("result.wins", self.lang, name=who)
+            return say("result.wins", self.lang, self.person(e.seat))
         if isinstance(e, ev.XingFlipped):
             return f"{tr('result.xing', self.lang)} {format_cards(e.cards)}"
         if isinstance(e, ev.HandEnded) and e.winner is None:
             return tr("result.draw", self.lang)
         return ""
+
+    def _describe_meld(self, e: ev.Melded) -> str:
+        """A meld as the table's log says it ("You eat 一二三", "Bot 2 pengs 伍伍伍", "你 偎 ..."); a face-down meld
+        shows its cards, which the engine knows once the hand is over."""
+        meld = e.meld
+        if meld.cards and meld.cards[0] == HIDDEN:
+            index = e.replaces if e.replaces >= 0 else None
+            melds = self.game.melds[e.seat]
+            found = melds[index] if index is not None and index < len(melds) else None
+            meld = found or next((m for m in melds if m.kind == meld.kind), meld)
+        cards_text = format_cards(meld.cards) if meld.cards and meld.cards[0] != HIDDEN else ""
+        who = self.person(e.seat)
+        # A 吃's 比 groups come as more 吃 melds made only of hand cards: they are named 比, as at the table.
+        bi = meld.kind is MeldKind.CHI and len(e.from_hand) == len(meld.cards)
+        if meld.kind in (MeldKind.CHI, MeldKind.PENG) and not bi:
+            return say(f"log.{meld.kind.value}", self.lang, who, cards=cards_text).rstrip()
+        name = tr("meld.bi" if bi else f"meld.{meld.kind.value}", self.lang)
+        return say("log.meld", self.lang, who, meld=name, cards=cards_text).rstrip()
 
     # --- controls ---------------------------------------------------------------------------------------------------
 
@@ -540,7 +559,7 @@ class ReplayScene(Scene):
         if ended.winner is None:
             out.append((tr("result.draw", self.lang), GOLD))
         else:
-            head = tr("result.wins", self.lang, name=self.name(ended.winner))
+            head = say("result.wins", self.lang, self.person(ended.winner))
             out.append((f"{head}  {tr('result.score', self.lang)} {ended.score}", GOLD))
             if view.won is not None:
                 unit = "result.hu" if view.rules == "guilin" else "result.huxi"
@@ -548,7 +567,24 @@ class ReplayScene(Scene):
                 out.append((f"{tr(unit, self.lang)} {view.won.hu}  {special}".rstrip(), WHITE))
         for seat in range(len(ended.points)):
             out.append((f"{self.name(seat)}  {ended.points[seat]:+d}", WHITE))
+        out += [(line, WHITE) for line in self.payment_lines()]
         return out
+
+    def payment_lines(self) -> list[str]:
+        """Who paid whom at the end of the hand, as the table's settlement says it ("Bot 1 pays you 4 points"); a
+        winner-only hand (秀山博胡's default) says so; nothing before the end or after a draw."""
+        result = self.game.result
+        settlement = result.settlement if result is not None else None
+        if result is None or result.winner is None or settlement is None:
+            return []
+        payments = getattr(settlement, "payments", ())
+        lines = [
+            say("result.pays", self.lang, self.person(p.payer), payee=self.person(p.payee).obj, amount=p.amount)
+            for p in payments
+        ]
+        if not payments:
+            lines.append(say("pay.winner_only", self.lang, self.person(result.winner), score=result.score))
+        return lines
 
 
 def card_aspect() -> float:

@@ -25,10 +25,11 @@ from ..scene import Scene
 from ..ui.banner import localize
 from ..ui.gui import manager
 from ..ui.i18n import tr
+from ..ui.names import person, say
 from ..ui.palette import FELT, GOLD, GREY, WHITE
 from ..ui.row_list import Column, ListRow, RowList
 from ..ui.sizing import Painter, ui_for
-from .replay_viewer import RED, ReplayScene, game_name, paint_image, seat_name, wrap
+from .replay_viewer import RED, ReplayScene, game_name, paint_image, wrap
 
 MAX_FILE_BYTES = 5_000_000  # a record is a few KB; anything this big is not one
 
@@ -114,7 +115,7 @@ class ReplaysScene(Scene):
         if row.winner is None:
             parts.append(tr("result.draw", self.lang))
         else:
-            parts.append(tr("result.wins", self.lang, name=seat_name(row.winner, row.seats, self.lang)))
+            parts.append(say("result.wins", self.lang, person(row.winner, row.seats, self.lang)))
             parts.append(tr("result.points", self.lang, n=row.score))
         return "   ".join(parts)
 

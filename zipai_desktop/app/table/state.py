@@ -17,6 +17,7 @@ import pygame
 
 from ...engine import events as ev
 from ...engine.actions import Action, Chi, Discard, Hu, Pass, Peng
+from ...engine.melds import MeldKind
 from ...engine.waits import Wait
 from ...store.settings import load_settings
 from ..scene import Scene
@@ -175,7 +176,7 @@ class TableState(Scene):
         elif isinstance(event, ev.HandEnded):
             self.win_pause = 1.2 / max(1.0, self.speed)  # every hand face up, before the settlement panel
         if isinstance(event, ev.Melded) and event.forced:
-            self.cues.append([event.seat, tr(f"meld.{event.meld.kind.value}", self.lang) + "!", 1.2])
+            self.cues.append([event.seat, cue_text(event.meld.kind, self.lang), 1.2])
         if flights and self.speed < 50:
             for f in flights:
                 f.duration /= self.speed
@@ -434,3 +435,11 @@ class TableState(Scene):
     def _name(self, seat: int) -> str:
         """The seat's name (:meth:`short_name`) with a bot's level: the seat label."""
         return seat_names.full_name(seat, [c.kind for c in self.controller.config.seats], self.lang)
+
+
+def cue_text(kind: MeldKind, lang: str) -> str:
+    """The call a seat makes as its meld goes down, shown beside it: "Eat!" / "吃！", "偎 (wei)!" / "偎！".
+
+    A call, not a sentence about the seat (the seat's label names who calls), so it needs no grammatical person.
+    """
+    return tr(f"cue.{kind.value}", lang)
