@@ -12,13 +12,18 @@ from ..ui import cards
 from ..ui.fonts import fitted, font, text
 from ..ui.i18n import tr
 from ..ui.names import say
-from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
+from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, LOG_TEXT, PANEL, WHITE
 from ..ui.sizing import ui_for
 from . import aids
 from .flights import meld_pos, pile_pos
 from .settlement_panel import build_panel, draw_result, frame_of
 from .stakes_view import rate_text, totals_text
 from .state import TableState
+
+
+def log_size(window: tuple[int, int]) -> int:
+    """The action log's type size: readable at a glance (15 px at 720 lines, never under 13)."""
+    return max(13, window[1] // 48)
 
 
 class TableDrawing(TableState):
@@ -361,11 +366,13 @@ class TableDrawing(TableState):
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        size = max(10, lay.size[1] // 56)
+        size = log_size(lay.size)
+        step = size + max(2, size // 5)
+        rows = max(1, min(5, lay.log.height // step))  # the last lines that fit the log's box
         lines = [self.describe(e) for e in self.view.log[-40:]]
-        lines = [s for s in lines if s][-5:]
+        lines = [s for s in lines if s][-rows:]
         for i, line in enumerate(lines):
-            surface.blit(text(line, size, GREY), (lay.log.left, lay.log.top + i * (size + 3)))
+            surface.blit(fitted(line, size, lay.log.width, LOG_TEXT), (lay.log.left, lay.log.top + i * step))
 
     def describe(self, e: ev.Event) -> str:
         """One event of the log as a sentence about its seat ("You eat 叁肆伍", "电脑2 碰 肆肆肆"); "" for the rest."""
