@@ -88,6 +88,22 @@ class TableDrawing(TableState):
         speed = f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}  (-/+, Tab)"
         surface.blit(text(speed, max(10, size - 4), GREY), (lay.info.left, y + size + 6))
 
+    def label_place(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s name line goes: its label's place, but for a seat sitting out the hand (Bohu with 4
+        seated) across the middle of where its hand would be, not in a corner where it stacks on another seat's name."""
+        area = self.layout.seats[seat]
+        if seat in self.controller.game.active or area.side == "bottom":
+            return area.label
+        if area.side == "top":
+            return area.hand
+        # A side seat: a line as wide as its label, across the middle of its (empty) column of backs.
+        place = pygame.Rect(0, 0, area.label.width, area.label.height)
+        if area.side == "right":
+            place.midright = area.hand.midright
+        else:
+            place.midleft = area.hand.midleft
+        return place
+
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         area = self.layout.seats[seat]
         view = self.view
@@ -102,7 +118,8 @@ class TableDrawing(TableState):
             unit = tr("result.hu" if self.controller.config.rules == "guilin" else "result.huxi", self.lang)
             extra += f"  {unit} {self._table_hu(seat)}"
         colour = GOLD if seat == self.controller.to_act else WHITE
-        room = area.label.width
+        place = self.label_place(seat)
+        room = place.width
         if seat == view.dealer and view.dang_di is not None:
             # The 挡底 / 亮张 card sits by the dealer: its name and the card, small, at the end of the label line.
             name = tr("table.dang_di_short" if view.rules == "guilin" else "table.liang_zhang_short", self.lang)
@@ -112,11 +129,16 @@ class TableDrawing(TableState):
         if font(size).size(label)[0] > room:
             label = self.short_name(seat) + extra  # a narrow place drops the bot's level before shrinking the text
         if seat == view.dealer and view.dang_di is not None:
-            drawn = surface.blit(fitted(label, size, room, colour, bold=seat == self.controller.to_act), area.label)
+            drawn = surface.blit(fitted(label, size, room, colour, bold=seat == self.controller.to_act), place)
             at = surface.blit(tag, (drawn.right + 10, drawn.top))
             self._mini_card(surface, view.dang_di, at.right + 4, drawn.top, max(drawn.height, tag.get_height()))
         else:
-            surface.blit(fitted(label, size, room, colour, bold=seat == self.controller.to_act), area.label)
+            line = fitted(label, size, room, colour, bold=seat == self.controller.to_act)
+            if place is area.label:
+                surface.blit(line, place)
+            else:  # a seat sitting out: its name where its hand would be, towards the table's edge
+                anchor = {"top": "center", "right": "midright", "left": "midleft"}[area.side]
+                surface.blit(line, line.get_rect(**{anchor: getattr(place, anchor)}))
         if seat == self.viewer:
             self._draw_own_hand(surface)
         elif active and view.ended is not None:
