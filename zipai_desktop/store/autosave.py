@@ -5,7 +5,12 @@ The file (``autosave.json`` in the data folder) is a versioned JSON object::
     {"format": "zipai-autosave", "version": 1,
      "match": {"rules", "options", "seed", "hands", "target", "rounds", "players", "dealer", "totals",
                "round_totals", "rounds_done", "played", "draw_streak", "stakes" (optional: 倍率, or null)},
-     "seats": [...], "hand": <engine.record.to_record(game)> or null, "saved_at": "<ISO time>"}
+     "seats": [...], "hand": <engine.record.to_record(game)> or null, "saved_at": "<ISO time>",
+     "columns": [null or the seat's columns, one per seat] (optional), "hint_used": true or false (optional)}
+
+``columns`` is each human seat's own arrangement of its hand (理牌 by hand: columns of card kinds, bottom card first)
+and ``hint_used`` says a hint (F4) was used in this counted match: both only shape the table, so a save without them
+(or with an arrangement that is not exactly the seat's hand) resumes with the sorted hand and no mark.
 
 Resuming rebuilds the :class:`Match` from its fields and replays the hand's record (seed + actions), so the game is in
 exactly the saved state. A file that cannot be resumed is moved aside, never deleted.
@@ -22,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..engine.cards import NUM_KINDS
 from ..engine.game import Game
 from ..engine.jsonsafe import quote
 from ..engine.match import Match, Stakes, hand_seed
@@ -64,10 +70,18 @@ def _seat_json(seat: Any) -> Any:
     return seat
 
 
-def match_state(match: Match, seats: Sequence[Any], game: Game | None = None) -> dict[str, Any]:
+def match_state(
+    match: Match,
+    seats: Sequence[Any],
+    game: Game | None = None,
+    *,
+    columns: Mapping[int, Sequence[Sequence[int]]] | None = None,
+    hint_used: bool = False,
+) -> dict[str, Any]:
     """The state to autosave: the match fields, the seats (plain JSON data or dataclasses) and the hand in progress.
 
-    ``game`` defaults to ``match.game``; with no hand in progress the state has ``"hand": null``.
+    ``game`` defaults to ``match.game``; with no hand in progress the state has ``"hand": null``. ``columns``: the
+    seats' own arrangements of their hands (by seat), ``hint_used``: a hint was used in this match.
     """
     if game is None:
         game = match.game
@@ -96,6 +110,8 @@ def match_state(match: Match, seats: Sequence[Any], game: Game | None = None) ->
         "seats": [_seat_json(s) for s in seats],
         "hand": to_record(game) if game is not None else None,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "columns": [[list(c) for c in columns[s]] if columns and s in columns else None for s in range(match.players)],
+        "hint_used": bool(hint_used),
     }
 
 
@@ -249,6 +265,40 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
         raise AutosaveError("the hand in progress does not replay to the saved position")
     match.game = game
     return match, list(seats), game
+
+
+#: The most cards a column of a saved arrangement may hold (a 龙 of four; the table builds no taller column).
+COLUMN_CARDS = 4
+
+
+def saved_columns(state: Mapping[str, Any], seat: int, hand: Sequence[int]) -> list[list[int]] | None:
+    """The seat's own arrangement from the save, when it is exactly the seat's ``hand`` (a count vector) in columns
+    of one to :data:`COLUMN_CARDS` card kinds; ``None`` otherwise (no arrangement saved, or one that is not this hand:
+    the table then sorts the hand itself). Only two levels are looked at, so no value of the save is trusted or walked.
+    """
+    every = state.get("columns")
+    if not isinstance(every, list) or not 0 <= seat < len(every):
+        return None
+    columns = every[seat]
+    total = sum(hand)
+    if not isinstance(columns, list) or not 0 < len(columns) <= total:
+        return None
+    counts = [0] * NUM_KINDS
+    for column in columns:
+        if not isinstance(column, list) or not 0 < len(column) <= COLUMN_CARDS:
+            return None
+        for kind in column:
+            if not isinstance(kind, int) or isinstance(kind, bool) or not 0 <= kind < NUM_KINDS:
+                return None
+            counts[kind] += 1
+    if counts != list(hand):
+        return None
+    return [list(column) for column in columns]
+
+
+def saved_hint_used(state: Mapping[str, Any]) -> bool:
+    """The save says a hint was used in its match (anything but ``true`` is no)."""
+    return state.get("hint_used") is True
 
 
 def _path(path: str | os.PathLike[str] | None) -> Path:

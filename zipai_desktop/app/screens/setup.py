@@ -12,11 +12,11 @@ import pygame_gui
 
 from ...engine.match import STAKE_BALANCES, STAKE_BASES, STAKE_MULTIPLIERS, seed_from_text
 from ...engine.rules import get_rules
-from ...store.autosave import AutosaveError, load_autosave, restore
+from ...store.autosave import AutosaveError, load_autosave
 from ...store.settings import SettingsError, load_settings, save_settings
 from ..scene import Scene
 from ..table.controller import HUMAN, Controller, GameConfig, SeatConfig
-from ..table.persist import Persistence
+from ..table.persist import Persistence, resume_controller
 from ..table.scene import TableScene
 from ..ui.banner import localize
 from ..ui.fonts import font
@@ -178,31 +178,12 @@ class SetupScene(Scene):
 
         assert self.saved is not None
         try:
-            match, seats, game = restore(self.saved)
+            controller = resume_controller(self.saved)
         except AutosaveError as exc:
             self.error = str(exc)
             self.saved = None
             self._build_gui()
             return
-        seat_configs = [
-            SeatConfig(str(s.get("kind", HUMAN)), str(s.get("name", "")))
-            if isinstance(s, dict)
-            else SeatConfig(HUMAN, "")
-            for s in seats
-        ]
-        config = GameConfig(
-            rules=match.rules.name,
-            players=int(match.players or 3),
-            seats=seat_configs,
-            options=dataclasses.asdict(match.options),
-            seed=match.seed,
-            hands=match.hands,
-            stakes=match.stakes.to_json() if match.stakes is not None else None,
-            target=match.target,
-        )
-        previous = self.saved.get("history_match")
-        persistence = Persistence(match_id=previous if isinstance(previous, int) else None)
-        controller = Controller(config, persistence=persistence, resume=(match, game))
         self.saved = None
         self._build_gui()
         self.app.push(self._table(controller))

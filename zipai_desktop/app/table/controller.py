@@ -8,6 +8,7 @@ thread (or inline in the headless demo, where a fixed frame clock makes screensh
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -22,6 +23,7 @@ from ...engine.observation import Observation, observe
 from ...engine.record import replay, to_record
 from ...engine.rules import get_rules
 from ...engine.waits import Wait, waits
+from .hand_columns import Columns, counts_of, reconcile
 
 
 class Recorder(Protocol):
@@ -88,8 +90,14 @@ class Controller:
         persistence: Recorder | None = None,
         resume: tuple[Match, Game | None] | None = None,
         game: Game | None = None,
+        columns: Mapping[int, Columns] | None = None,
+        assisted: bool = False,
     ) -> None:
-        """A match of ``config`` (or the resumed one), a hand dealt; bots think in a worker unless ``inline_bots``."""
+        """A match of ``config`` (or the resumed one), a hand dealt; bots think in a worker unless ``inline_bots``.
+
+        A resumed match brings back what the table kept: the human seats' own ``columns`` (each exactly that seat's
+        hand, checked by the store) and ``assisted`` (a hint was used).
+        """
         given = game
         self.config = config
         self.rules = get_rules(config.rules)
@@ -124,7 +132,13 @@ class Controller:
         self.error: str | None = None
         self.persistence = persistence
         self.recorded = False
-        self.assisted = False  # a hint was used in a counted game (statistics leave the match out)
+        self.assisted = assisted  # a hint was used in a counted game (statistics leave the match out)
+        # The human seats' own arrangements of their hands this hand (理牌 by hand), autosaved so a resume keeps them.
+        self.columns: dict[int, Columns] = {}
+        for seat, arranged in (columns or {}).items():
+            human = 0 <= seat < config.players and self.is_human(seat)
+            if human and counts_of(arranged) == list(self.game.hands[seat]):
+                self.columns[seat] = reconcile(arranged, self.game.hands[seat])  # a split 坎 is made whole again
         if persistence is not None:
             persistence.start_match(self)
 
@@ -251,6 +265,29 @@ class Controller:
         self.assisted = True
         if self.persistence is not None:
             self.persistence.mark_assisted()
+            if self.game.result is None:
+                self.persistence.after_action(self)  # the mark is autosaved at once: a resume keeps it
+
+    # --- the players' arrangements ----------------------------------------------------------------------------------
+
+    def arranged(self, seat: int, columns: Columns | None, *, save: bool = True) -> None:
+        """A human seat's own arrangement of its hand (``None``: sorted again), autosaved at once unless ``save`` is
+        False (then with the next action): arranging is not an action, yet a resume must find it."""
+        if columns is None:
+            if self.columns.pop(seat, None) is None:
+                return
+        elif self.columns.get(seat) == columns:
+            return
+        else:
+            self.columns[seat] = [list(c) for c in columns]
+        if save and self.persistence is not None and self.game.result is None:
+            self.persistence.after_action(self)
+
+    def saved_columns(self) -> dict[int, Columns]:
+        """Each arranged seat's columns brought up to date with its hand now (the autosave's copy): the table follows
+        the hand a frame later, so the columns it last drew may lack the card just taken or still hold the one just
+        given."""
+        return {seat: reconcile(cols, self.game.hands[seat]) for seat, cols in self.columns.items()}
 
     # --- practice ---------------------------------------------------------------------------------------------------
 
@@ -303,6 +340,7 @@ class Controller:
         self.game = self.match.start_hand()
         self.sent = 0
         self.recorded = False
+        self.columns = {}  # a new deal is sorted afresh (理牌)
         # A hand can end at the deal (秀山博胡's 天胡 and the other deal wins): it is autosaved and recorded like a hand
         # ended by an action, or it would never reach the history.
         self._after_action()

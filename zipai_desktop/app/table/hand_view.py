@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..ui import cards
-from .hand_columns import Columns, auto_columns, flat, is_locked, move_card, reconcile
+from .hand_columns import Columns, auto_columns, counts_of, flat, is_locked, move_card, reconcile
 from .layout import COLUMN_STEP
 
 STEP = COLUMN_STEP  # the part of a card's height that shows above the card below it
@@ -61,9 +61,19 @@ class HandView:
         self.keyboard = False  # the cursor shows once the keyboard is used
         self.drag: Drag | None = None
         self.last_click: tuple[float, int, int] | None = None  # (clock, column, row)
+        self.awaited: Columns | None = None  # a resumed arrangement, taken once the view shows its hand
+
+    def expect(self, columns: Columns | None) -> None:
+        """The player's own arrangement of the hand the view is about to show (a resume, a hot-seat player back at
+        the screen): held until the view's hand is exactly its cards (the deal may still be flying), then kept."""
+        self.awaited = [list(c) for c in columns] if columns else None
 
     def sync(self, hand: list[int]) -> None:
         """Follow the hand: 理牌 (auto columns) until the player arranges it, then keep their arrangement."""
+        if self.awaited is not None and counts_of(self.awaited) == list(hand):
+            self.columns, self.awaited, self.manual = self.awaited, None, True
+            self.hand = list(hand)
+            return
         if hand == self.hand and self.columns:
             return
         if not self.manual or not self.columns:
@@ -77,11 +87,12 @@ class HandView:
     def sort(self) -> None:
         """R: sort the hand again (理牌), forgetting the player's arrangement."""
         self.manual = False
+        self.awaited = None
         self.columns = auto_columns(self.hand)
 
     def reset(self) -> None:
         """Forget the hand, its columns and any drag (a new hand is dealt)."""
-        self.columns, self.hand, self.manual, self.drag = [], [], False, None
+        self.columns, self.hand, self.manual, self.drag, self.awaited = [], [], False, None, None
 
     # --- geometry -------------------------------------------------------------------------------------------------
 
@@ -143,6 +154,7 @@ class HandView:
         if self.columns is before:
             return False
         self.manual = True
+        self.awaited = None
         return True
 
     def nudge(self, direction: int) -> bool:

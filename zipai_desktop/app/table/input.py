@@ -89,7 +89,8 @@ class TableInput(TableState):
             if self.discard_mode == "drag":
                 self._discard_card(drag.kind, drag.col, drag.row)
             return
-        self.hand_view.move(drag.col, drag.row, self.hand_view.column_at(pos[0], area, self.layout.hand_card_w))
+        if self.hand_view.move(drag.col, drag.row, self.hand_view.column_at(pos[0], area, self.layout.hand_card_w)):
+            self.keep_arrangement()
 
     def _discard_card(self, kind: int, col: int, row: int) -> None:
         """Discard a card of the hand, if a discard is what is asked now (a 坎 card says why it cannot go)."""
@@ -139,6 +140,7 @@ class TableInput(TableState):
             return
         if event.key == pygame.K_r:
             self.hand_view.sort()
+            self.keep_arrangement()
             return
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._hand_key(event)
@@ -163,7 +165,8 @@ class TableInput(TableState):
         self.hand_view.keyboard = True
         direction = -1 if event.key == pygame.K_LEFT else 1
         if event.mod & pygame.KMOD_SHIFT:
-            self.hand_view.nudge(direction)
+            if self.hand_view.nudge(direction):
+                self.keep_arrangement()
             return
         free = len(self.hand_view.free())
         self.hand_view.cursor = max(0, min(free - 1, self.hand_view.cursor + direction))

@@ -11,13 +11,13 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...store.autosave import clear_autosave, match_state, restore, save_match
+from ...store.autosave import clear_autosave, match_state, restore, save_match, saved_columns, saved_hint_used
 from ...store.history import History, open_history
 from ...store.notice import Notice, error_text
+from .controller import HUMAN, Controller, GameConfig, SeatConfig
 
 if TYPE_CHECKING:
     from ...competition.session import CompetitionSession
-    from .controller import Controller
 
 
 class Persistence:
@@ -46,6 +46,16 @@ class Persistence:
     def _seats(self, controller: Controller) -> list[Any]:
         return [{"kind": s.kind, "name": s.name} for s in controller.config.seats]
 
+    def _state(self, controller: Controller) -> dict[str, Any]:
+        """The match, its hand and what the table keeps of it (the players' columns, the hint mark) to save."""
+        return match_state(
+            controller.match,
+            self._seats(controller),
+            controller.game,
+            columns=controller.saved_columns(),
+            hint_used=controller.assisted,
+        )
+
     def start_match(self, controller: Controller) -> None:
         """Open the match in the history (or go on under its entry) and save the autosave."""
         if self.match_id is not None and not self._has_match(self.match_id, controller):
@@ -63,6 +73,8 @@ class Persistence:
             except Exception as exc:  # noqa: BLE001 - the history is a convenience; the game goes on without it
                 self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
                 self.match_id = None
+            if controller.assisted:  # a resumed match that used a hint stays out of the statistics under its new entry
+                self.mark_assisted()
         # Autosaved first, recorded second, as after every action: a kill between the two leaves the finished hand in
         # the autosave, and the next start records it (recover_at_start).
         self.after_action(controller)
@@ -76,7 +88,7 @@ class Persistence:
     def after_action(self, controller: Controller) -> None:
         """Save the autosave after an action (a failure shows once, the game goes on)."""
         try:
-            state = match_state(controller.match, self._seats(controller), controller.game)
+            state = self._state(controller)
             state["history_match"] = self.match_id
             save_match(state)
         except Exception as exc:  # noqa: BLE001 - a failed autosave must not end the game; the last good one stays
@@ -132,6 +144,42 @@ class Persistence:
             self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
 
 
+def resume_controller(state: Mapping[str, Any], *, inline_bots: bool = False) -> Controller:
+    """The autosaved match going on (its history entry, its hand; raises ``AutosaveError`` when it cannot be resumed),
+    with what the table kept: each human seat's own columns when they are exactly its hand, and the hint mark."""
+    match, seats, game = restore(state)
+    seat_configs = [
+        SeatConfig(str(s.get("kind", HUMAN)), str(s.get("name", ""))) if isinstance(s, dict) else SeatConfig(HUMAN, "")
+        for s in seats
+    ]
+    config = GameConfig(
+        rules=match.rules.name,
+        players=int(match.players or 3),
+        seats=seat_configs,
+        options=dataclasses.asdict(match.options),
+        seed=match.seed,
+        hands=match.hands,
+        stakes=match.stakes.to_json() if match.stakes is not None else None,
+        target=match.target,
+    )
+    columns: dict[int, list[list[int]]] = {}
+    if game is not None:
+        for seat, seat_config in enumerate(seat_configs):
+            arranged = saved_columns(state, seat, game.hands[seat]) if seat_config.kind == HUMAN else None
+            if arranged is not None:
+                columns[seat] = arranged
+    previous = state.get("history_match")
+    persistence = Persistence(match_id=previous if isinstance(previous, int) else None)
+    return Controller(
+        config,
+        inline_bots=inline_bots,
+        persistence=persistence,
+        resume=(match, game),
+        columns=columns,
+        assisted=saved_hint_used(state),
+    )
+
+
 def recover_at_start(state: Mapping[str, Any] | None) -> list[str]:
     """Game start: record the autosave's finished hand if the history lacks it; the store's messages for the player."""
     if not state or not isinstance(state.get("hand"), Mapping) or state["hand"].get("result") is None:
@@ -156,7 +204,7 @@ class CompetitionPersistence(Persistence):
     def after_action(self, controller: Controller) -> None:
         """Save the table's state into the competition save (with the hand's winner once a hand is over)."""
         try:
-            state = match_state(controller.match, self._seats(controller), controller.game)
+            state = self._state(controller)
             state["history_match"] = self.match_id
             result = controller.game.result
             finished = (controller.match.played, result.winner) if result is not None else None

@@ -99,6 +99,7 @@ class TableState(Scene):
         self.pace = settings.bot_pace  # fast | normal | slow: the pause after each bot action
         self.hints_in_counted = settings.hints
         self.hand_view = HandView()  # the viewer's hand in columns (理牌, drag, Shift+arrows)
+        self.hand_view.expect(controller.columns.get(self.viewer))  # a resumed player's own arrangement
         self.clock = 0.0  # seconds of frames seen (double-clicks are timed on it, never on the wall clock)
         self.toast: list[object] | None = None  # [text, seconds left]: what an F-key toggled
         self.confirm_leave = False  # Esc asked "leave this hand?"
@@ -142,14 +143,24 @@ class TableState(Scene):
     def _set_viewer(self, seat: int) -> None:
         """Hot-seat: rebuild the view for the player now in front of the screen, without animation."""
         self.viewer = seat
+        self.keep_arrangement(save=False)  # the player leaving the screen finds their columns when back
         self.view = TableView(seat)
         self.hand_view.reset()
+        self.hand_view.expect(self.controller.saved_columns().get(seat))
         for event in self.controller.all_events(seat):
             self.view.apply(event)
         self.queue.clear()
         self.anim = None
         self.hide = set()
         self.layout = make_layout(self.size, self.controller.config.players, seat)
+
+    def keep_arrangement(self, *, save: bool = True) -> None:
+        """Give the controller the viewer's own columns (or none: sorted), autosaved unless ``save`` is False (then
+        with the next action), so a resume or a hot-seat player's return finds them."""
+        if not self.controller.is_human(self.viewer) or self.hand_view.awaited is not None:
+            return
+        manual = self.hand_view.manual and self.hand_view.columns
+        self.controller.arranged(self.viewer, self.hand_view.columns if manual else None, save=save)
 
     def skip_animations(self) -> None:
         """Land every flight now and stop the win pause (the engine's present is shown at once)."""
