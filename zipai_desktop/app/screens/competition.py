@@ -420,7 +420,9 @@ class CompetitionScene(_Menu):
         """Sit down at the player's table (or go back to it): the normal table scene over this screen."""
         t = self.t
         seating = self.session.seating()
-        seats = [SeatConfig(t.entrants[e].level, entrant_name(t, e, self.lang)) for e in seating.entrants]
+        # Each seat shows its entrant's name, as the standings do (the player's own seat stays 你 / You).
+        names = [entrant_name(t, e, self.lang) for e in seating.entrants]
+        seats = [SeatConfig(t.entrants[e].level, n, entrant=n) for e, n in zip(seating.entrants, names, strict=True)]
         config = GameConfig(
             rules=t.rules,
             players=t.table_size,

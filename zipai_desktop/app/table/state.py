@@ -436,16 +436,21 @@ class TableState(Scene):
 
     def short_name(self, seat: int) -> str:
         """One name per seat (names.short_name), the same in the seat label, the scores, the log, the settlement
-        and the replays: 你 (the only human), 玩家n (hot-seat players) or 电脑n (a bot)."""
-        return seat_names.short_name(seat, [c.kind for c in self.controller.config.seats], self.lang)
+        and the replays: 你 (the only human), 玩家n (hot-seat players), 电脑n (a bot) or a 比赛 entrant's name."""
+        return seat_names.short_name(seat, *self._seat_kinds_and_names())
 
     def person(self, seat: int) -> seat_names.Person:
         """The seat's forms in a sentence (names.person): You / you / your for the only human, else its name."""
-        return seat_names.person(seat, [c.kind for c in self.controller.config.seats], self.lang)
+        return seat_names.person(seat, *self._seat_kinds_and_names())
 
     def _name(self, seat: int) -> str:
         """The seat's name (:meth:`short_name`) with a bot's level: the seat label."""
-        return seat_names.full_name(seat, [c.kind for c in self.controller.config.seats], self.lang)
+        return seat_names.full_name(seat, *self._seat_kinds_and_names())
+
+    def _seat_kinds_and_names(self) -> tuple[list[str], str, list[str]]:
+        """Each seat's kind, the language and each seat's given name (a 比赛 entrant's), as names.* take them."""
+        seats = self.controller.config.seats
+        return [c.kind for c in seats], self.lang, [c.entrant for c in seats]
 
 
 def cue_text(kind: MeldKind, lang: str) -> str:

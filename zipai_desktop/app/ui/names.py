@@ -1,7 +1,8 @@
 """One name per seat, the same at the table (label, scores, log, settlement), in the replays and the history.
 
 A seat is 你 when it is the only human, 玩家n for each human of a hot-seat table (or a seat of unknown kind), and 电脑n
-for a bot; the seat label adds a bot's level: 电脑2（普通）.
+for a bot; the seat label adds a bot's level: 电脑2（普通）. A bot seat that stands for someone (a 比赛 entrant: 阿强 /
+Ah Qiang) is named by that name instead of its number, everywhere, and speaks in the third person like 电脑n.
 
 A sentence about seats is one catalog entry per language, never a name glued to a verb: :func:`person` gives a seat's
 forms (the subject 你 / You / Bot 2, the object "you", the possessive "your" / "Bot 2's"), and :func:`say` fills an
@@ -26,10 +27,18 @@ def is_you(seat: int, kinds: Sequence[str] | None) -> bool:
     return kind == HUMAN and kinds.count(HUMAN) == 1
 
 
-def short_name(seat: int, kinds: Sequence[str] | None, lang: str) -> str:
-    """你 / 玩家n / 电脑n. ``kinds`` is each seat's kind (``human`` or a bot level); None when not known."""
+def given_name(seat: int, names: Sequence[str] | None) -> str:
+    """The name the seat was given (a 比赛 entrant's, already in the table's language); empty when it has none."""
+    return names[seat] if names is not None and seat < len(names) else ""
+
+
+def short_name(seat: int, kinds: Sequence[str] | None, lang: str, names: Sequence[str] | None = None) -> str:
+    """你 / 玩家n / 电脑n, or a bot seat's given name. ``kinds`` is each seat's kind (``human`` or a bot level); None
+    when not known. ``names`` is each seat's given name ("" for none): a 比赛 entrant's name for its bot seat."""
     kinds = list(kinds) if kinds is not None else []
     kind = kinds[seat] if seat < len(kinds) else HUMAN
+    if kind != HUMAN and given_name(seat, names):
+        return given_name(seat, names)
     if kind != HUMAN and f"bot.{kind}" in STRINGS:
         return tr("seat.bot", lang, n=seat + 1)
     if kind == HUMAN and kinds.count(HUMAN) == 1:
@@ -37,10 +46,10 @@ def short_name(seat: int, kinds: Sequence[str] | None, lang: str) -> str:
     return tr("seat.player", lang, n=seat + 1)
 
 
-def full_name(seat: int, kinds: Sequence[str] | None, lang: str) -> str:
-    """The seat label's name: :func:`short_name`, with a bot's level."""
+def full_name(seat: int, kinds: Sequence[str] | None, lang: str, names: Sequence[str] | None = None) -> str:
+    """The seat label's name: :func:`short_name`, with a bot's level (阿强（初学）)."""
     kind = list(kinds)[seat] if kinds is not None and seat < len(kinds) else HUMAN
-    name = short_name(seat, kinds, lang)
+    name = short_name(seat, kinds, lang, names)
     if kind != HUMAN and f"bot.{kind}" in STRINGS:
         return tr("seat.with_level", lang, name=name, level=tr(f"bot.{kind}", lang))
     return name
@@ -58,9 +67,9 @@ class Person:
     you: bool
 
 
-def person(seat: int, kinds: Sequence[str] | None, lang: str) -> Person:
-    """The seat's grammatical forms in ``lang`` (see :class:`Person`)."""
-    name = short_name(seat, kinds, lang)
+def person(seat: int, kinds: Sequence[str] | None, lang: str, names: Sequence[str] | None = None) -> Person:
+    """The seat's grammatical forms in ``lang`` (see :class:`Person`); a named bot seat is a third person."""
+    name = short_name(seat, kinds, lang, names)
     if is_you(seat, kinds):
         return Person(name, tr("seat.you_object", lang), tr("seat.you_possessive", lang), True)
     return Person(name, name, tr("seat.possessive", lang, name=name), False)
