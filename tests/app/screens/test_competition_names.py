@@ -9,10 +9,13 @@ import pytest
 
 from zipai_desktop.app.main import App
 from zipai_desktop.app.screens.competition import CompetitionScene, CompetitionSetupScene, entrant_name, level_name
+from zipai_desktop.app.screens.replay_viewer import ReplayScene
+from zipai_desktop.app.screens.replays import ReplaysScene
 from zipai_desktop.app.table.scene import TableScene
 from zipai_desktop.app.table.settlement_panel import build_panel
 from zipai_desktop.app.ui.i18n import tr
 from zipai_desktop.engine.tournament import HUMAN
+from zipai_desktop.store.history import open_history
 
 from ..drive import key
 
@@ -73,8 +76,10 @@ def play_hand(app: App, table: TableScene) -> None:
 @pytest.mark.parametrize(("lang", "seed"), [("zh", 3), ("en", 3), ("zh", 11), ("en", 11)])
 def test_every_bot_seat_of_a_competition_table_is_named_after_its_entrant(lang: str, seed: int) -> None:
     app, comp = start(lang, seed)
+    tables = []
     for round_no in (1, 2):
         table, bots = sit_down(app, comp)
+        entrants = dict(enumerate(comp.session.seating().entrants))
         for seat, name in bots.items():
             level = level_name(table.controller.config.seats[seat].kind, lang)
             label = f"{name}（{level}）" if lang == "zh" else f"{name} ({level})"
@@ -82,6 +87,7 @@ def test_every_bot_seat_of_a_competition_table_is_named_after_its_entrant(lang: 
             assert table.short_name(seat) == name
         play_hand(app, table)
         game = table.controller.game
+        tables.append((game.seed, entrants))
         log = [line for line in (table.describe(e) for e in game.events) if line]
         for name in bots.values():
             said = [line for line in log if line.startswith(name)]
@@ -108,3 +114,19 @@ def test_every_bot_seat_of_a_competition_table_is_named_after_its_entrant(lang: 
         if round_no == 1:
             key(app, pygame.K_RETURN)  # 下一轮: a new draw, the same entrants' names
     comp.bots.close()
+    # The replays (the list and the viewer) name the seats as the table did, in the language they are watched in.
+    for watch in ("zh", "en"):
+        names = {s.entrant: entrant_name(comp.t, s.entrant, watch) for s in comp.t.standings()}
+        with open_history() as history:
+            rows = {row.seed: row for row in history.hands()}
+            replays = ReplaysScene(app, app.size, watch, history=history)
+            labels = [entry.label for entry in replays.entries()]
+            for match_seed, entrants in tables:
+                row = rows[match_seed]
+                bots = {s: names[e] for s, e in entrants.items() if comp.t.entrants[e].level != HUMAN}
+                record = history.get_record(row.id)
+                viewer = ReplayScene(app, app.size, watch, record, hand_id=row.id, seats=row.seats, hand_no=0)
+                for seat, name in bots.items():
+                    assert viewer.person(seat).name == name and viewer.name(seat).startswith(name)
+                if row.winner in bots:
+                    assert any(bots[row.winner] in label for label in labels), labels

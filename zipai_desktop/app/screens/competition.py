@@ -60,16 +60,25 @@ class Row:
 CATALOG_NAMES = 12
 
 
+def entrant_key(t: Tournament, entrant: int) -> str:
+    """The bot entrant's name as a seat keeps it (names.given_name): the catalog key ``entrant.N`` for a bot named by
+    its number (``make_field``), any other name as it is; "" for the human (whose seat is 你 / You)."""
+    e = t.entrants[entrant]
+    if e.level == HUMAN:
+        return ""
+    # ASCII digits only: "²".isdigit() is true, but int("²") fails.
+    if e.name.isascii() and e.name.isdigit() and int(e.name) < CATALOG_NAMES:
+        return f"entrant.{int(e.name)}"
+    return e.name
+
+
 def entrant_name(t: Tournament, entrant: int, lang: str) -> str:
     """The entrant's name in ``lang``: the catalog's name for a bot named by its number (``make_field``), the
     player's own word for the human, any other name as it is."""
-    e = t.entrants[entrant]
-    if e.level == HUMAN:
+    if t.entrants[entrant].level == HUMAN:
         return tr("seat.you", lang)
-    # ASCII digits only: "²".isdigit() is true, but int("²") fails.
-    if e.name.isascii() and e.name.isdigit() and int(e.name) < CATALOG_NAMES:
-        return tr(f"entrant.{int(e.name)}", lang)
-    return e.name
+    key = entrant_key(t, entrant)
+    return tr(key, lang) if key.startswith("entrant.") else key
 
 
 def level_name(level: str, lang: str) -> str:
@@ -420,9 +429,11 @@ class CompetitionScene(_Menu):
         """Sit down at the player's table (or go back to it): the normal table scene over this screen."""
         t = self.t
         seating = self.session.seating()
-        # Each seat shows its entrant's name, as the standings do (the player's own seat stays 你 / You).
-        names = [entrant_name(t, e, self.lang) for e in seating.entrants]
-        seats = [SeatConfig(t.entrants[e].level, n, entrant=n) for e, n in zip(seating.entrants, names, strict=True)]
+        # Each bot seat shows its entrant's name, as the standings do (the player's own seat stays 你 / You).
+        seats = [
+            SeatConfig(t.entrants[e].level, entrant_name(t, e, self.lang), entrant=entrant_key(t, e))
+            for e in seating.entrants
+        ]
         config = GameConfig(
             rules=t.rules,
             players=t.table_size,

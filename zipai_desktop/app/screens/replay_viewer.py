@@ -42,9 +42,18 @@ PILE_ROWS = 3  # a pile wraps onto this many overlapping rows beside the melds
 RED = (255, 150, 150)
 
 
-def seat_name(seat: int, seats: Sequence[str] | None, lang: str) -> str:
-    """The seat's name as the table gives it (names.full_name): 你, 玩家2, or 电脑2（普通） for a bot."""
-    return full_name(seat, seats, lang)
+def seat_name(seat: int, seats: Sequence[str] | None, lang: str, names: Sequence[str] | None = None) -> str:
+    """The seat's name as the table gives it (names.full_name): 你, 玩家2, 电脑2（普通） for a bot, or a 比赛 entrant's
+    name with its level (阿强（初学）) when the record keeps the seats' ``names``."""
+    return full_name(seat, seats, lang, names)
+
+
+def record_names(record: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The seats' given names a 比赛 hand's record keeps (persist.hand_record); None when it keeps none."""
+    names = record.get("names")
+    if isinstance(names, list) and all(isinstance(n, str) for n in names):
+        return tuple(names)
+    return None
 
 
 def game_name(rules: str, lang: str) -> str:
@@ -120,6 +129,7 @@ class ReplayScene(Scene):
         if seats is None and isinstance(stored, list) and all(isinstance(s, str) for s in stored):
             seats = stored
         self.seats: tuple[str, ...] | None = tuple(seats) if seats is not None else None
+        self.names = record_names(self.record)
         self.full = replay(self.record)  # raises RecordError for a record that does not replay
         self.actions = [(int(a["seat"]), action_from_json(a["action"])) for a in self.record["actions"]]
         self.total = len(self.actions)
@@ -206,12 +216,12 @@ class ReplayScene(Scene):
 
     def name(self, seat: int) -> str:
         """The seat's label in ``lang`` (你, 电脑n（普通）, or the stored name)."""
-        return seat_name(seat, self.seats, self.lang)
+        return seat_name(seat, self.seats, self.lang, self.names)
 
     def person(self, seat: int) -> Person:
         """The seat's forms in a sentence (names.person): You / you / your for the seat that was the player's (the only
         human of the stored seats), else its name; with no stored seats every seat is 玩家n."""
-        return person(seat, self.seats, self.lang)
+        return person(seat, self.seats, self.lang, self.names)
 
     def describe_action(self, index: int) -> str:
         """The record's action ``index`` as a sentence about its seat: "You discard 伍", "电脑2 碰"."""

@@ -29,7 +29,7 @@ from ..ui.names import person, say
 from ..ui.palette import FELT, GOLD, GREY, WHITE
 from ..ui.row_list import Column, ListRow, RowList
 from ..ui.sizing import Painter, ui_for
-from .replay_viewer import RED, ReplayScene, game_name, paint_image, wrap
+from .replay_viewer import RED, ReplayScene, game_name, paint_image, record_names, wrap
 
 MAX_FILE_BYTES = 5_000_000  # a record is a few KB; anything this big is not one
 
@@ -115,9 +115,18 @@ class ReplaysScene(Scene):
         if row.winner is None:
             parts.append(tr("result.draw", self.lang))
         else:
-            parts.append(say("result.wins", self.lang, person(row.winner, row.seats, self.lang)))
+            names = self._names(row)
+            parts.append(say("result.wins", self.lang, person(row.winner, row.seats, self.lang, names)))
             parts.append(tr("result.points", self.lang, n=row.score))
         return "   ".join(parts)
+
+    def _names(self, row: HandRow) -> tuple[str, ...] | None:
+        """The seats' given names of a stored 比赛 hand (its record keeps them); None for any other hand."""
+        try:
+            record = self.history.get_record(row.id)
+        except Exception:  # noqa: BLE001 - an unreadable record: the list still names the seats by number
+            return None
+        return record_names(record) if record is not None else None
 
     def import_files(self) -> None:
         """Read every ``*.json`` in the replays folder; a damaged file is reported in one sentence and skipped."""

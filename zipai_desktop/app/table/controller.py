@@ -57,7 +57,7 @@ class SeatConfig:
 
     kind: str  # "human" or a bot level
     name: str
-    entrant: str = ""  # a 比赛 entrant's name in the table's language: the bot seat is shown by it, not as 电脑n
+    entrant: str = ""  # a 比赛 entrant's name or catalog key (names.given_name): its bot seat's name, not 电脑n
 
 
 @dataclass

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...engine.record import to_record
 from ...store.autosave import clear_autosave, match_state, restore, save_match, saved_columns, saved_hint_used
 from ...store.history import History, open_history
 from ...store.notice import Notice, error_text
@@ -108,7 +109,8 @@ class Persistence:
         if self.match_id is None:
             return
         try:
-            self.history.add_hand(self.match_id, controller.match.played, controller.game)
+            record = hand_record(controller)
+            self.history.add_hand(self.match_id, controller.match.played, controller.game, record=record)
         except Exception as exc:  # noqa: BLE001
             self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
 
@@ -142,6 +144,13 @@ class Persistence:
             clear_autosave()
         except Exception as exc:  # noqa: BLE001
             self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
+
+
+def hand_record(controller: Controller) -> dict[str, Any]:
+    """The finished hand's record for the history; a 比赛 table's record also keeps each seat's given name
+    (``names``: the entrants' names or catalog keys, "" for none) so its replay names the seats as the table did."""
+    names = [s.entrant for s in controller.config.seats]
+    return to_record(controller.game, names=names) if any(names) else to_record(controller.game)
 
 
 def resume_controller(state: Mapping[str, Any], *, inline_bots: bool = False) -> Controller:

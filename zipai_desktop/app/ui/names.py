@@ -27,18 +27,22 @@ def is_you(seat: int, kinds: Sequence[str] | None) -> bool:
     return kind == HUMAN and kinds.count(HUMAN) == 1
 
 
-def given_name(seat: int, names: Sequence[str] | None) -> str:
-    """The name the seat was given (a 比赛 entrant's, already in the table's language); empty when it has none."""
-    return names[seat] if names is not None and seat < len(names) else ""
+def given_name(seat: int, names: Sequence[str] | None, lang: str) -> str:
+    """The name the seat was given (a 比赛 entrant's) in ``lang``; empty when it has none. A given name is a catalog
+    key (``entrant.3``: 阿强 / Ah Qiang, so a replay names the seat in the language it is watched in) or a name."""
+    name = names[seat] if names is not None and seat < len(names) else ""
+    return tr(name, lang) if name.startswith("entrant.") and name in STRINGS else name
 
 
 def short_name(seat: int, kinds: Sequence[str] | None, lang: str, names: Sequence[str] | None = None) -> str:
     """你 / 玩家n / 电脑n, or a bot seat's given name. ``kinds`` is each seat's kind (``human`` or a bot level); None
-    when not known. ``names`` is each seat's given name ("" for none): a 比赛 entrant's name for its bot seat."""
+    when not known. ``names`` is each seat's given name ("" for none): a 比赛 entrant's for its bot seat
+    (:func:`given_name`)."""
     kinds = list(kinds) if kinds is not None else []
     kind = kinds[seat] if seat < len(kinds) else HUMAN
-    if kind != HUMAN and given_name(seat, names):
-        return given_name(seat, names)
+    given = given_name(seat, names, lang)
+    if kind != HUMAN and given:
+        return given
     if kind != HUMAN and f"bot.{kind}" in STRINGS:
         return tr("seat.bot", lang, n=seat + 1)
     if kind == HUMAN and kinds.count(HUMAN) == 1:
