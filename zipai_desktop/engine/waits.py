@@ -66,6 +66,15 @@ def live_counts(obs: Observation) -> tuple[int, ...]:
     return tuple(max(0, COPIES - c) for c in seen)
 
 
+def unseen(game: Game, seat: int) -> tuple[int, ...]:
+    """记牌 (the card-counting aid): for each of the 20 kinds, the copies ``seat`` has not seen.
+
+    Read from the seat's :class:`~.observation.Observation` alone (:func:`live_counts`): the other hands, the wall and
+    the face-down melds stay hidden, so the answer is what a player with a perfect memory of the table would know.
+    """
+    return live_counts(observe(game, seat))
+
+
 def _value(game: Game, seat: int, win: WinInfo) -> tuple[int, int, tuple[str, ...]]:
     """The settlement of ``win`` with no 醒 card to turn (the wall is hidden from the seat)."""
     blind = game.fork()

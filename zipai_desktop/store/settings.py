@@ -160,6 +160,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "discard_mode": _check_choice("discard_mode", DISCARD_MODES),
     "bot_pace": _check_choice("bot_pace", BOT_PACES),
     "hints": _check_bool("hints"),
+    "card_count": _check_bool("card_count"),
 }
 
 
@@ -186,6 +187,7 @@ class Settings:
     discard_mode: str = "click"  # how a card is discarded: a click, a double-click, or a drag to the table
     bot_pace: str = "normal"  # the pause after each bot action, so a person can follow
     hints: bool = False  # the F4 discard hint in games the statistics count (always on in practice)
+    card_count: bool = False  # 记牌 (F5) in games the statistics count (always allowed in practice)
 
     def __post_init__(self) -> None:
         """Check every field and store it in its normal form (a number as a float, a list as a tuple); raise

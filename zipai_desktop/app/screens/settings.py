@@ -166,6 +166,7 @@ class SettingsScene(Scene):
             "bot_pace",
             "discard_mode",
             "hints",
+            "card_count",
             "sound",
             "volume",
             "fullscreen",

@@ -1,4 +1,5 @@
-"""The table's aids: the 听 list (F2), the discard hint (F4), short toasts for the F-keys, the leave-the-hand dialog.
+"""The table's aids: the 听 list (F2), the discard hint (F4), 记牌 (F5), short toasts for the F-keys, the leave-the-hand
+dialog.
 
 Kept out of the scene so the scene stays about the play. Each draw function takes an :class:`AidsView` (the values it
 draws, built by the table scene each frame) and a surface, so the aids are drawn and tested without a scene.
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine.cards import glyph
+from ...engine.cards import NUM_KINDS, glyph
 from ...engine.waits import Wait
 from ...engine.win import Source
 from ..ui.fonts import text
@@ -47,6 +48,7 @@ class AidsView:
     waits: tuple[Wait, ...] = ()  # empty: the waits aid is off, or nothing wins now
     hint: str = ""  # empty: no hint shown
     toast: str | None = None  # what an F-key toggled, while it shows
+    counts: tuple[int, ...] = ()  # 记牌 (F5): the unseen copies of each kind; empty: the aid is off
 
 
 @dataclass(frozen=True)
@@ -187,3 +189,68 @@ def draw_hint(scene: AidsView, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, PANEL, bg, border_radius=8)
     pygame.draw.rect(surface, GREY, bg, width=1, border_radius=8)
     surface.blit(img, box)
+
+
+def count_places(scene: AidsView) -> list[pygame.Rect]:
+    """Where the table is busy: every seat's hand, melds, pile and name, the scores, the middle, the log, the 听 list's
+    area and the claim prompt's column (its line and the 吃 choices stack up from the buttons to the log)."""
+    lay = scene.layout
+    busy = [r for seat in lay.seats.values() for r in (seat.hand, seat.melds, seat.pile, seat.label)]
+    busy += [lay.info, lay.centre, lay.log, waits_area(scene)]
+    w, h = lay.size
+    busy.append(pygame.Rect(lay.buttons.left - 40, lay.log.bottom, w - lay.buttons.left + 40, h - lay.log.bottom))
+    return busy
+
+
+def count_box(scene: AidsView, size: int) -> pygame.Rect | None:
+    """The 记牌 panel's place at font ``size``: the first free spot of the gap above the middle, beside the middle
+    (right, then left), below the middle left of the 听 list (with 4 seated the top seat fills the gap above), the
+    top-left corner under the scores, or above the log; None when none is free."""
+    lay = scene.layout
+    w, h = lay.size
+    width, height = 10 * 2 * size + 16, 3 * (size + 6) + 8
+    centre, gap = lay.centre, max(4, h // 120)
+    spots = [
+        pygame.Rect(centre.centerx - width // 2, centre.top - gap - height, width, height),
+        pygame.Rect(waits_area(scene).left - gap - width, centre.bottom + gap, width, height),
+        pygame.Rect(centre.right + gap, centre.top, width, height),
+        pygame.Rect(centre.left - gap - width, centre.top, width, height),
+        pygame.Rect(lay.info.left, lay.info.bottom + gap, width, height),
+        pygame.Rect(lay.log.right - width, lay.log.top - gap - height, width, height),
+    ]
+    screen = pygame.Rect(0, 0, w, h)
+    busy = count_places(scene)
+    for spot in spots:
+        if screen.contains(spot) and spot.collidelist(busy) < 0:
+            return spot
+    return None
+
+
+def draw_count(scene: AidsView, surface: pygame.Surface) -> pygame.Rect | None:
+    """记牌: the 20 kinds, 一..十 over 壹..拾, each with the copies the viewer has not seen (a kind with none left in
+    grey). Placed clear of the seats, the log, the 听 list and the prompt; a smaller font before it gives up. Returns
+    the box drawn (None when the aid is off or no place is free)."""
+    counts = scene.counts
+    if len(counts) != NUM_KINDS:
+        return None
+    size = max(11, scene.layout.size[1] // 48)
+    box = count_box(scene, size)
+    while box is None and size > 9:
+        size -= 1
+        box = count_box(scene, size)
+    if box is None:
+        return None
+    pygame.draw.rect(surface, PANEL, box, border_radius=8)
+    title = text(tr("helper.count_title", scene.lang), size, GOLD, bold=True)
+    if title.get_width() > box.width - 16:  # a narrow panel: the aid's short name
+        title = text(tr("helper.count", scene.lang), size, GOLD, bold=True)
+    surface.blit(title, (box.left + 8, box.top + 4))
+    cell = 2 * size  # the glyph, then its count in a smaller figure
+    for kind, left in enumerate(counts):
+        row, col = divmod(kind, 10)  # 一..十 (small) on the first row, 壹..拾 (big) under them
+        colour = GREY if left == 0 else WHITE
+        x = box.left + 8 + col * cell
+        y = box.top + 4 + (row + 1) * (size + 6)
+        surface.blit(text(glyph(kind), size, colour, bold=left > 0), (x, y))
+        surface.blit(text(str(left), max(9, size - 2), GREY if left == 0 else GOLD), (x + size + 1, y + 2))
+    return box

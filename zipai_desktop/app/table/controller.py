@@ -23,6 +23,7 @@ from ...engine.observation import Observation, observe
 from ...engine.record import replay, to_record
 from ...engine.rules import get_rules
 from ...engine.waits import Wait, waits
+from ...engine.waits import unseen as unseen_counts
 from .hand_columns import Columns, counts_of, reconcile
 
 
@@ -239,6 +240,10 @@ class Controller:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see of the game (its hand, the table, the counts)."""
         return observe(self.game, seat)
+
+    def unseen(self, seat: int) -> tuple[int, ...]:
+        """记牌: for each of the 20 kinds, the copies ``seat`` has not seen (from its observation alone)."""
+        return unseen_counts(self.game, seat)
 
     def waits(self, seat: int) -> list[Wait]:
         """The cards that would win for ``seat`` now, as the engine itself would offer them (engine.waits)."""

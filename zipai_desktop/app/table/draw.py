@@ -51,6 +51,7 @@ class TableDrawing(TableState):
         self._draw_prompt(surface)
         self._draw_cues(surface)
         seen = self.aids_view()
+        aids.draw_count(seen, surface)
         aids.draw_hint(seen, surface)
         if self.show_result:
             draw_result(frame_of(self), build_panel(self), surface)

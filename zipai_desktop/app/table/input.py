@@ -135,6 +135,9 @@ class TableInput(TableState):
             self.helpers[name] = not self.helpers[name]
             self.toggle_toast(label, self.helpers[name])
             return
+        if event.key == pygame.K_F5:
+            self.toggle_count()
+            return
         if event.key == pygame.K_F4:
             self.request_hint()
             return

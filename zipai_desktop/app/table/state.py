@@ -88,7 +88,7 @@ class TableState(Scene):
         self.message = ""
         self.banner = Banner(lang)  # the store's messages (a damaged file, a failed autosave), one line at the top
         self._notices = 0  # how many of the persistence's messages the banner has taken
-        self.helpers = {"hu": True, "waits": True, "log": True}
+        self.helpers = {"hu": True, "waits": True, "log": True, "count": False}  # 记牌 (F5) is off until asked for
         self.show_help = False
         self.help_paint = Painter()  # the key help's lines (tests/app/ui/test_sizing.py checks they fit)
         self.cues: list[list[object]] = []  # [seat, text, seconds left]: forced actions announce themselves
@@ -98,6 +98,7 @@ class TableState(Scene):
         self.discard_mode = settings.discard_mode  # click | double | drag
         self.pace = settings.bot_pace  # fast | normal | slow: the pause after each bot action
         self.hints_in_counted = settings.hints
+        self.count_in_counted = settings.card_count  # 记牌 (F5) in games the statistics count
         self.hand_view = HandView()  # the viewer's hand in columns (理牌, drag, Shift+arrows)
         self.hand_view.expect(controller.columns.get(self.viewer))  # a resumed player's own arrangement
         self.clock = 0.0  # seconds of frames seen (double-clicks are timed on it, never on the wall clock)
@@ -271,6 +272,28 @@ class TableState(Scene):
             self._waits_key = key
         return self._waits
 
+    def current_counts(self) -> tuple[int, ...]:
+        """记牌 (F5): the copies of each kind the viewer has not seen; empty while off or the table is hidden."""
+        if not self.helpers["count"] or self.show_result or self.cover_for is not None:
+            return ()
+        if not self.controller.is_human(self.viewer):
+            return ()
+        return self.controller.unseen(self.viewer)
+
+    def toggle_count(self) -> None:
+        """F5: 记牌 on or off. In a counted game it needs the setting, and using it marks the match like a hint."""
+        if self.helpers["count"]:
+            self.helpers["count"] = False
+            self.toggle_toast("helper.count", False)
+            return
+        if not (self.controller.config.practice or self.count_in_counted):
+            self.show_toast(tr("count.off_in_counted", self.lang))
+            return
+        self.helpers["count"] = True
+        self.toggle_toast("helper.count", True)
+        if not self.controller.config.practice:
+            self.controller.mark_assisted()
+
     def hints_allowed(self) -> bool:
         """In practice always; in a game the statistics count only with the setting on."""
         return self.controller.config.practice or self.hints_in_counted
@@ -317,6 +340,7 @@ class TableState(Scene):
             rules=self.view.rules,
             waits=tuple(self.current_waits()),
             hint=self.hint_line(),
+            counts=self.current_counts(),
             toast=str(self.toast[0]) if self.toast is not None else None,
         )
 
