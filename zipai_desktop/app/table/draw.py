@@ -6,7 +6,7 @@ import pygame
 
 from ...engine import events as ev
 from ...engine.actions import Chi, Discard
-from ...engine.cards import HIDDEN, NUM_KINDS, format_cards, glyph, is_red, parse_cards
+from ...engine.cards import HIDDEN, format_cards, glyph, is_red, parse_cards
 from ...engine.melds import Meld, MeldKind
 from ..ui import cards
 from ..ui.fonts import fitted, font, text
@@ -16,6 +16,8 @@ from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, LOG_TEXT, PANEL, WHITE
 from ..ui.sizing import ui_for
 from . import aids
 from .flights import meld_pos, pile_pos
+from .reveal import Reveal, badge_text, reveal_place
+from .reveal import label_size as reveal_label_size
 from .settlement_panel import build_panel, draw_result, frame_of
 from .stakes_view import rate_text, totals_text
 from .state import TableState
@@ -190,39 +192,33 @@ class TableDrawing(TableState):
         count = text(str(n), max(12, w), GOLD, bold=True)
         surface.blit(count, count.get_rect(center=area.hand.center))
 
-    def _draw_revealed(self, surface: pygame.Surface, seat: int) -> None:
-        """The hand is over: another seat's concealed cards face up, one card per kind with its count."""
+    def revealed(self, seat: int) -> Reveal:
+        """Where ``seat``'s hand goes face up now that the hand is over: its labelled box, apart from its melds, and
+        each kind's card with its count badge beside it (:mod:`.reveal`); what :meth:`_draw_revealed` draws."""
         assert self.view.ended is not None
-        area = self.layout.seats[seat]
-        counts = [0] * NUM_KINDS
+        counts: dict[int, int] = {}
         for k in parse_cards(self.view.ended.hands[seat]):
-            counts[k] += 1
-        kinds = [k for k in range(NUM_KINDS) if counts[k]]
-        if not kinds:
+            counts[k] = counts.get(k, 0) + 1
+        label = tr("table.hand_group", self.lang)
+        return reveal_place(self.layout, seat, counts, font(reveal_label_size(self.layout)).size(label)[0])
+
+    def _draw_revealed(self, surface: pygame.Surface, seat: int) -> None:
+        """The hand is over: another seat's concealed cards face up in a labelled box of their own, one card per kind,
+        a badge with the count beside each card held more than once."""
+        place = self.revealed(seat)
+        if not place.spots:
             return
-        w = self.layout.small_w
-        _, h = cards.card_size(w)
-        size = max(10, w // 2)
-        if area.side in ("left", "right"):
-            # Two columns in the width of the column of backs (a back lies across, 2.3 card widths), kinds running
-            # down the first column then the second; a count badge on each card held more than once.
-            per_col = -(-len(kinds) // 2)
-            step = min(h + 2, (area.hand.height - h) // max(1, per_col - 1)) if per_col > 1 else 0
-            spots = [
-                (area.hand.left + (i // per_col) * (area.hand.width - w), area.hand.top + (i % per_col) * step)
-                for i in range(len(kinds))
-            ]
-        else:
-            step = min(w + 2, (area.hand.width - w) // max(1, len(kinds) - 1)) if len(kinds) > 1 else 0
-            spots = [(area.hand.left + i * step, area.hand.top) for i in range(len(kinds))]
-        for k, pos in zip(kinds, spots, strict=True):
-            rect = surface.blit(cards.face(k, w), pos)
-            if counts[k] > 1:
-                tag = text(str(counts[k]), size, PANEL, bold=True)
-                r = max(tag.get_width(), tag.get_height()) // 2 + 1
-                centre = (rect.right - r, rect.top + r)
-                pygame.draw.circle(surface, GOLD, centre, r)
-                surface.blit(tag, tag.get_rect(center=centre))
+        pygame.draw.rect(surface, PANEL, place.box, border_radius=6)
+        pygame.draw.rect(surface, GREY, place.box, width=1, border_radius=6)
+        label = fitted(tr("table.hand_group", self.lang), place.label_size, place.label.width, GREY)
+        surface.blit(label, label.get_rect(midleft=place.label.midleft))
+        for spot in place.spots:
+            surface.blit(cards.face(spot.kind, spot.card.width), spot.card)
+        for spot in place.spots:  # after every card: a badge lies on the felt of its box, over no card
+            if spot.badge is not None:
+                pygame.draw.rect(surface, GOLD, spot.badge, border_radius=spot.badge.height // 2)
+                tag = text(badge_text(spot.count), place.badge_size, PANEL, bold=True)
+                surface.blit(tag, tag.get_rect(center=spot.badge.center))
 
     def _draw_win(self, surface: pygame.Surface) -> None:
         """The winning card, marked, where it was won, and a 胡 / 自摸 / 点炮 banner at the winner's seat."""

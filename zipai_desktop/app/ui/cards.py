@@ -68,9 +68,8 @@ def face(kind: int, width: int, *, dim: bool = False, mark: bool = False) -> pyg
         inner = rect.inflate(-max(4, w // 6), -max(4, w // 6))
         pygame.draw.rect(surf, FRAME, inner, width=1, border_radius=max(2, radius - 2))
     colour = RED if is_red(kind) else BLACK
-    big_font = font(max(10, int(w * 0.78)), bold=is_big(kind))
-    text = big_font.render(glyph(kind), True, colour)
-    surf.blit(text, text.get_rect(midtop=(w // 2, max(2, h // 14))))
+    text = _glyph_text(kind, w, colour)
+    surf.blit(text, _glyph_place(text, w))
     small = font(max(8, int(w * 0.5)), bold=is_big(kind)).render(glyph(kind), True, colour)
     small = pygame.transform.rotate(small, 180)
     surf.blit(small, small.get_rect(midbottom=(w // 2, h - max(2, h // 16))))
@@ -84,6 +83,24 @@ def face(kind: int, width: int, *, dim: bool = False, mark: bool = False) -> pyg
     if mark:
         pygame.draw.rect(surf, HIGHLIGHT, rect, width=max(2, w // 10), border_radius=radius)
     return surf
+
+
+def _glyph_text(kind: int, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """The card's top glyph, rendered at its size for a card of ``width``."""
+    return font(max(10, int(width * 0.78)), bold=is_big(kind)).render(glyph(kind), True, colour)
+
+
+def _glyph_place(text: pygame.Surface, width: int) -> pygame.Rect:
+    """Where the top glyph's text goes on a card of ``width``: centred, a fourteenth of the height down."""
+    return text.get_rect(midtop=(width // 2, max(2, card_size(width)[1] // 14)))
+
+
+@lru_cache(maxsize=512)
+def glyph_area(kind: int, width: int) -> pygame.Rect:
+    """The ink of the glyph at the top of ``kind``'s face at ``width``, relative to the card's top-left: the part of a
+    card that must stay in sight (where cards overlap, or where a mark goes beside it)."""
+    text = _glyph_text(kind, width, BLACK)
+    return text.get_bounding_rect().move(_glyph_place(text, width).topleft)
 
 
 @lru_cache(maxsize=64)
@@ -111,5 +128,6 @@ def rotated(kind: int, width: int, angle: int) -> pygame.Surface:
 def clear_cache() -> None:
     """Forget the drawn cards (a new card size or style)."""
     face.cache_clear()
+    glyph_area.cache_clear()
     back.cache_clear()
     rotated.cache_clear()
