@@ -57,7 +57,11 @@ def test_the_player_is_told_the_disk_is_full(home: Path) -> None:
     history.add_hand(match_id, 0, finished_hand(seed=0))  # the tables' first pages now hold what fits in them
     persistence = Persistence(history, match_id=match_id)
     _fill(history)
-    controller: Any = SimpleNamespace(match=SimpleNamespace(played=1), game=finished_hand(seed=1))
+    # (what Persistence reads of the table's controller: the match's count, the hand, the seats' given names)
+    seats = [SimpleNamespace(entrant="") for _ in range(3)]
+    controller: Any = SimpleNamespace(
+        match=SimpleNamespace(played=1), game=finished_hand(seed=1), config=SimpleNamespace(seats=seats)
+    )
     persistence.hand_finished(controller)
     (notice,) = persistence.messages
     assert getattr(notice, "key", None) == "history_not_recorded"
