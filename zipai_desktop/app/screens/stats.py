@@ -226,7 +226,8 @@ class StatsScene(Scene):
         top = self.filter_top + 3 * line + ui.gap * 4
         note = self.message or tr("stats.note", self.lang)
         notes = wrap(note, font(ui.small), self.bottom_bar_left() - x0 - ui.gap)[:3]  # the figures' definitions
-        bottom = self.bottom_bar - ui.gap - len(notes) * (ui.small + ui.px(6)) - ui.gap
+        step = max(ui.small + ui.px(6), font(ui.small).get_linesize())  # a line of the note, never on the next one
+        bottom = self.bottom_bar - ui.gap - len(notes) * step - ui.gap
         gap = ui.px(20)
         panel_w = (w - 2 * x0 - gap) // 2
         left = pygame.Rect(x0, top, panel_w, bottom - top)
@@ -239,7 +240,7 @@ class StatsScene(Scene):
         y = bottom + ui.gap
         for part in notes:
             paint.text(surface, part, ui.small, (255, 150, 150) if self.message else GREY, topleft=(x0, y))
-            y += ui.small + ui.px(6)
+            y += step
         self.gui.draw_ui(surface)
 
     def bottom_bar_left(self) -> int:
