@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -76,7 +77,8 @@ EXPECTED_ALL = Stats(
         "casual": LevelStats("casual", 4, 2, 8),
         "strong": LevelStats("strong", 4, 2, 8),
     },
-    stake=8 - 6 + 0 + 6 - 10 + 12,  # no stakes: one unit per point
+    stake=0,  # no stakes match: points are never stake units
+    left_out=1,  # the practice match's hand
 )
 
 EXPECTED_GUILIN = Stats(
@@ -90,7 +92,8 @@ EXPECTED_GUILIN = Stats(
     best_score=6,
     dealt_in=1,
     vs={"casual": LevelStats("casual", 4, 2, 8), "strong": LevelStats("strong", 4, 2, 8)},
-    stake=8,
+    stake=0,
+    left_out=1,
 )
 
 EXPECTED_BOHU = Stats(
@@ -104,7 +107,7 @@ EXPECTED_BOHU = Stats(
     best_score=12,
     dealt_in=0,
     vs={"beginner": LevelStats("beginner", 2, 1, 2)},
-    stake=2,
+    stake=0,
 )
 
 
@@ -400,7 +403,7 @@ def test_a_match_where_a_hint_was_used_leaves_the_statistics_like_practice(home:
     assert h.stats() != EXPECTED_ALL  # counted until marked
     h.mark_practice(hinted)
     h.add_hand(hinted, 1, outcome(fake_hand("guilin", 12), 0, (30, -15, -15), 15, Source.OWN_DRAW), played_at=JAN)
-    assert h.stats() == EXPECTED_ALL
+    assert h.stats() == dataclasses.replace(EXPECTED_ALL, left_out=EXPECTED_ALL.left_out + 2)  # said, not hidden
     assert not any(r.counted for r in h.hands(match_id=hinted))
     assert h.hands(match_id=ids["a"])[0].counted
     with pytest.raises(KeyError):

@@ -48,7 +48,7 @@ def test_a_version_1_database_is_upgraded_and_its_hands_keep_one_unit_per_point(
         assert h.version == 2 and h.message is not None and "upgraded from schema 1 to 2" in h.message
         stats = h.stats()
         assert stats.hands == 3 and stats.points == 2
-        assert stats.stake == 2  # played before stakes: one unit per point
+        assert stats.stake == 0 and stats.stake_hands == 0  # played before stakes existed: points, not stake units
         assert h.best_finish() is None and h.competitions() == []
     conn = sqlite3.connect(path)
     assert {"stake_unit", "human_stake"} <= {r[1] for r in conn.execute("PRAGMA table_info(hands)")}

@@ -1,7 +1,8 @@
 """The history database (SQLite, ``history.sqlite`` in the data folder): every finished hand with its record.
 
-Statistics are computed with SQL aggregates over small, indexed columns (never by reading the records) and always
-leave out practice matches and matches with no human seat ("bots only").
+Statistics are computed with SQL aggregates over small, indexed columns (never by reading the records). They
+leave out matches with no human seat ("bots only"), and practice matches (a match where a hint was used is one)
+unless asked for, saying how many hands those are.
 
 Opening never raises. A file that is not an SQLite database, is damaged or truncated, or belongs to another program is
 moved aside (``history.sqlite.damaged-<timestamp>``) and a new database is started, holding every hand that could
@@ -100,7 +101,7 @@ class HandRow:
 
 @dataclass(frozen=True)
 class LevelStats:
-    """The human seat(s) against one bot level: hands where that level played, their wins and net points."""
+    """The human seats against one bot level: the seat-hands where that level played, their wins and net points."""
 
     level: str
     hands: int
@@ -110,12 +111,17 @@ class LevelStats:
 
 @dataclass(frozen=True)
 class Stats:
-    """Statistics of the human seat(s), leaving out practice and bots-only matches.
+    """Statistics of the human seats, leaving out bots-only matches and (unless asked for) practice matches.
 
-    ``win_rate`` is wins per human seat-hand (with one human: hands won / hands played). ``average_score`` and
-    ``best_score`` are over the hands a human won (``None`` when none). ``dealt_in`` counts 点炮: a human discarded
-    the card another seat won on. ``vs`` has one entry per bot level present: the hands it played with a human, the
-    human wins and the human net points in those hands.
+    Every figure counts *seat-hands*: a hand counts once for each human seat that played it, so a hot-seat hand with
+    two humans is two hands played, and at most one of them is won (one winner per hand). So ``win_rate`` is
+    ``wins / hands``, always. ``draws`` are the seat-hands of hands nobody won (荒庄). ``points`` sums the human
+    seats' points. ``average_score`` and ``best_score`` are over the hands a human won (``None`` when none).
+    ``dealt_in`` counts 点炮: a human discarded the card another seat won on. ``stake`` sums stake units (倍率: points
+    x 底分 x 倍率) over the hands of stakes matches only; ``stake_hands`` is how many seat-hands those were (points of
+    matches without stakes are never stake units). ``left_out`` is how many seat-hands of practice matches (and of
+    matches where a hint was used, which count as practice) the figures leave out; 0 when they are included. ``vs``
+    has one entry per bot level present: the seat-hands it played with a human, the human wins and net points there.
     """
 
     hands: int = 0
@@ -128,7 +134,9 @@ class Stats:
     best_score: int | None = None
     dealt_in: int = 0
     vs: dict[str, LevelStats] = dataclasses.field(default_factory=dict)
-    stake: int = 0  # the human seats' payments in stake units (倍率: points x 底分 x 倍率)
+    stake: int = 0
+    stake_hands: int = 0
+    left_out: int = 0
 
 
 @dataclass(frozen=True)
@@ -641,21 +649,36 @@ class History:
         rules: str | None = None,
         since: datetime | date | None = None,
         until: datetime | date | None = None,
+        *,
+        include_practice: bool = False,
     ) -> Stats:
-        """Statistics of the human seat(s) for one game (or both) and a period; see :class:`Stats`."""
+        """Statistics of the human seats for one game (or both) and a period; see :class:`Stats`.
+
+        ``include_practice`` counts practice matches (and matches where a hint was used) too; bots-only hands, which
+        have no human seat, never count.
+        """
         where, args = self._filter(rules, since, until)
-        cond = " AND ".join(["counted = 1", "human_seats > 0", *where])
+        played = ["human_seats > 0", *where]  # a hand with no human seat playing it is never anyone's statistic
+        cond = " AND ".join(played if include_practice else ["counted = 1", *played])
         row = self.conn.execute(
-            "SELECT count(*), count(DISTINCT match_id), total(human_seats), total(human_won), total(human_points), "
+            "SELECT count(DISTINCT match_id), total(human_seats), total(human_won), total(human_points), "
             "avg(CASE WHEN human_won THEN score END), max(CASE WHEN human_won THEN score END), "
-            "total(human_dealt_in), total(winner IS NULL), total(human_stake) FROM hands WHERE " + cond,
+            "total(human_dealt_in), total(CASE WHEN winner IS NULL THEN human_seats END), "
+            "total(CASE WHEN staked THEN human_stake END), total(CASE WHEN staked THEN human_seats END) "
+            "FROM (SELECT *, match_id IN (SELECT id FROM matches WHERE stakes IS NOT NULL) AS staked FROM hands "
+            "WHERE " + cond + ")",
             args,
         ).fetchone()
-        hands, matches, seat_hands, wins, points, average, best, dealt_in, draws, stake = row
+        matches, hands, wins, points, average, best, dealt_in, draws, stake, stake_hands = row
+        left_out = 0
+        if not include_practice:
+            left_out = self.conn.execute(
+                "SELECT total(human_seats) FROM hands WHERE " + " AND ".join(["counted = 0", *played]), args
+            ).fetchone()[0]
         vs = {
             level: LevelStats(level, int(n), int(w), int(p))
             for level, n, w, p in self.conn.execute(
-                "SELECT level, count(*), total(human_won), total(human_points) FROM hand_bots WHERE "
+                "SELECT level, total(human_seats), total(human_won), total(human_points) FROM hand_bots WHERE "
                 + cond
                 + " GROUP BY level ORDER BY level",
                 args,
@@ -665,7 +688,7 @@ class History:
             hands=int(hands),
             matches=int(matches),
             wins=int(wins),
-            win_rate=(wins / seat_hands) if seat_hands else 0.0,
+            win_rate=(wins / hands) if hands else 0.0,
             draws=int(draws),
             points=int(points),
             average_score=float(average) if average is not None else None,
@@ -673,6 +696,8 @@ class History:
             dealt_in=int(dealt_in),
             vs=vs,
             stake=int(stake),
+            stake_hands=int(stake_hands),
+            left_out=int(left_out),
         )
 
     # --- competitions (比赛) ------------------------------------------------------------------------------------------

@@ -1,4 +1,9 @@
-"""The statistics screen: the human seat's results from the history database, by game and period.
+"""The statistics screen: the human seats' results from the history database, by game, period and practice.
+
+Each figure is defined once, in :class:`~zipai_desktop.store.history.Stats`, and the screen's footnote says it in
+words: hands count once per human seat, wins the same way (so the win rate is wins / hands), stake units come only
+from stakes matches. Practice matches and matches where a hint was used are never silently missing: a row says how
+many hands they are, and the "practice" filter puts them in.
 
 The figures come from :meth:`History.stats` (SQL aggregates over an index, a few milliseconds even for 10,000 hands)
 and are computed again only when a filter changes, never per frame.
@@ -25,6 +30,7 @@ from .tutorial import wrap
 
 GAMES: tuple[str | None, ...] = (None, "guilin", "bohu")
 PERIODS: tuple[int | None, ...] = (None, 7, 30)  # days back from now; None is all time
+PRACTICE: tuple[bool, ...] = (False, True)  # practice and hinted matches left out, or included
 LEVELS = ("beginner", "casual", "strong", "random")  # the order of the per-level table
 
 
@@ -36,6 +42,11 @@ def game_label(rules: str | None, lang: str) -> str:
 def period_label(days: int | None, lang: str) -> str:
     """The period filter's word in ``lang`` (None: all time)."""
     return tr("stats.all_time", lang) if days is None else tr(f"stats.last_{days}", lang)
+
+
+def practice_label(included: bool, lang: str) -> str:
+    """The practice filter's word in ``lang``: practice and hinted hands left out, or included."""
+    return tr("stats.practice_in" if included else "stats.practice_out", lang)
 
 
 def level_label(level: str, lang: str) -> str:
@@ -56,7 +67,9 @@ class StatsScene(Scene):
         self.message = localize(self.history.message, lang) if self.history.message else ""  # in the player's language
         self.rules: str | None = None
         self.days: int | None = None
+        self.include_practice = False
         self.stats = Stats()
+        self.practice_hands = 0  # the practice and hinted hands under the filter (left out or included)
         self.computed = 0  # how many times the figures were computed (a test checks it is not per frame)
         self.paint = Painter()
         self.compute()
@@ -68,15 +81,23 @@ class StatsScene(Scene):
         """Ask the history for the figures under the current filter (a broken database shows its message)."""
         since = datetime.now(UTC) - timedelta(days=self.days) if self.days is not None else None
         try:
-            self.stats = self.history.stats(rules=self.rules, since=since)
+            self.stats = self.history.stats(rules=self.rules, since=since, include_practice=self.include_practice)
+            if self.include_practice:  # how many of the hands shown are practice: all hands less the counted ones
+                self.practice_hands = self.stats.hands - self.history.stats(rules=self.rules, since=since).hands
+            else:
+                self.practice_hands = self.stats.left_out
         except Exception as exc:  # noqa: BLE001 - a broken database shows a message, not a crash
             self.stats = Stats()
+            self.practice_hands = 0
             self.message = str(exc)
         self.computed += 1
 
-    def set_filter(self, rules: str | None, days: int | None) -> None:
-        """Show one game (None: both) over the last ``days`` days (None: all time); computes the figures once."""
+    def set_filter(self, rules: str | None, days: int | None, include_practice: bool | None = None) -> None:
+        """Show one game (None: both) over the last ``days`` days (None: all time), with practice and hinted matches
+        when ``include_practice`` (None: as before); computes the figures once."""
         self.rules, self.days = rules, days
+        if include_practice is not None:
+            self.include_practice = include_practice
         self.compute()
         self._build_gui()
 
@@ -94,7 +115,16 @@ class StatsScene(Scene):
             (tr("stats.dealt_in", self.lang), str(s.dealt_in)),
             (tr("stats.draws", self.lang), str(s.draws)),
             (tr("stats.points", self.lang), f"{s.points:+d}"),
-            (tr("stats.stake", self.lang), f"{s.stake:+d}"),  # 倍率: points x 底分 x 倍率 (1 per point without stakes)
+            # 倍率: points x 底分 x 倍率, from stakes matches only (a dash when none was played)
+            (tr("stats.stake", self.lang), f"{s.stake:+d}" if s.stake_hands else dash),
+            (
+                tr("stats.practice_hands", self.lang),
+                tr(
+                    "stats.included_value" if self.include_practice else "stats.left_out_value",
+                    self.lang,
+                    n=self.practice_hands,
+                ),
+            ),
         ]
 
     # --- controls ---------------------------------------------------------------------------------------------------
@@ -106,7 +136,7 @@ class StatsScene(Scene):
         self.gui_buttons: dict[object, tuple[str, Any]] = {}
         line = ui.line()
         x0 = ui.margin
-        heads = [tr("stats.game", self.lang), tr("stats.period", self.lang)]
+        heads = [tr(k, self.lang) for k in ("stats.game", "stats.period", "stats.practice")]
         x1 = x0 + max(ui.text_w(t) for t in heads) + 2 * ui.gap
         self.filter_top = ui.px(24) + ui.line(ui.heading) + ui.gap
 
@@ -118,6 +148,7 @@ class StatsScene(Scene):
 
         # Both filter rows share one button width: the widest label of either.
         labels = [game_label(r, self.lang) for r in GAMES] + [period_label(d, self.lang) for d in PERIODS]
+        labels += [practice_label(p, self.lang) for p in PRACTICE]
         least = max(ui.px(130), max(ui.button_w(t) for t in labels))
         for rules, rect in zip(GAMES, ui.row(labels[:3], x1, self.filter_top, least=least), strict=False):
             button(rect, game_label(rules, self.lang), "game", rules, rules == self.rules)
@@ -125,6 +156,10 @@ class StatsScene(Scene):
             PERIODS, ui.row(labels[3:], x1, self.filter_top + line + ui.gap, least=least), strict=False
         ):
             button(rect, period_label(days, self.lang), "period", days, days == self.days)
+        for included, rect in zip(
+            PRACTICE, ui.row(labels[6:], x1, self.filter_top + 2 * (line + ui.gap), least=least), strict=False
+        ):
+            button(rect, practice_label(included, self.lang), "practice", included, included == self.include_practice)
         label = tr("stats.back", self.lang)
         height = int(line * 1.2)
         (back,) = ui.row([label], w - x0, h - height - ui.px(24), right=True, least=ui.px(120), height=height)
@@ -132,7 +167,7 @@ class StatsScene(Scene):
         self.bottom_bar = back.top
 
     def button(self, kind: str, key: Any = None) -> Any:
-        """The pygame_gui button of ``kind`` (game, period, back) and ``key``."""
+        """The pygame_gui button of ``kind`` (game, period, practice, back) and ``key``."""
         return next((b for b, (k, v) in self.gui_buttons.items() if k == kind and v == key), None)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -155,6 +190,8 @@ class StatsScene(Scene):
                 self.back()
             elif kind == "game":
                 self.set_filter(key, self.days)
+            elif kind == "practice":
+                self.set_filter(self.rules, self.days, key)
             else:
                 self.set_filter(self.rules, key)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -173,7 +210,7 @@ class StatsScene(Scene):
     # --- drawing ----------------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The filters, the figures, the table by opponent level, the note."""
+        """The filters, the figures, the table by opponent level, the note that defines the figures."""
         w, h = self.size
         ui = self.ui
         paint = self.paint
@@ -183,13 +220,14 @@ class StatsScene(Scene):
         line = ui.line()
         x0 = ui.margin
         paint.text(surface, tr("stats.title", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, ui.px(24)))
-        for i, key in enumerate(("stats.game", "stats.period")):
+        for i, key in enumerate(("stats.game", "stats.period", "stats.practice")):
             y = self.filter_top + i * (line + ui.gap) + line // 2
             paint.text(surface, tr(key, self.lang), size, WHITE, midleft=(x0, y))
-        top = self.filter_top + 2 * line + ui.gap * 3
+        top = self.filter_top + 3 * line + ui.gap * 4
         note = self.message or tr("stats.note", self.lang)
-        notes = wrap(note, font(ui.small), self.bottom_bar_left() - x0 - ui.gap)[:2]
-        bottom = self.bottom_bar - ui.gap - len(notes) * (ui.small + ui.px(6)) - ui.gap
+        notes = wrap(note, font(ui.small), self.bottom_bar_left() - x0 - ui.gap)[:3]  # the figures' definitions
+        step = max(ui.small + ui.px(6), font(ui.small).get_linesize())  # a line of the note, never on the next one
+        bottom = self.bottom_bar - ui.gap - len(notes) * step - ui.gap
         gap = ui.px(20)
         panel_w = (w - 2 * x0 - gap) // 2
         left = pygame.Rect(x0, top, panel_w, bottom - top)
@@ -202,7 +240,7 @@ class StatsScene(Scene):
         y = bottom + ui.gap
         for part in notes:
             paint.text(surface, part, ui.small, (255, 150, 150) if self.message else GREY, topleft=(x0, y))
-            y += ui.small + ui.px(6)
+            y += step
         self.gui.draw_ui(surface)
 
     def bottom_bar_left(self) -> int:
