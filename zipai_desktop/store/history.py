@@ -23,7 +23,7 @@ import logging
 import os
 import sqlite3
 import stat
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
@@ -31,6 +31,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.record import to_record
+from ..engine.rules import get_rules
 from ..engine.win import Source
 from . import history_schema as schema
 from . import paths
@@ -156,6 +157,64 @@ class CompetitionRow:
     finish: int | None
     points: int | None
     hands_won: int | None
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One match of the 战绩 list: when and what was played, by whom, how many hands are stored, and the totals.
+
+    ``seats`` is each seat's kind ("human" or a bot level) and ``names`` each seat's given name ("" for none: a 比赛
+    entrant's, from its hands' records). ``totals`` are the final totals once the match is finished, else the sum of
+    its stored hands' points. ``practice`` is True for a practice match and for one where a hint was used (both are
+    left out of the statistics). ``stakes`` is the 倍率 object (``{"base", "multiplier", "start_balance"}``) or None.
+    """
+
+    id: int
+    rules: str
+    players: int
+    seats: tuple[str, ...]
+    names: tuple[str, ...]
+    started_at: str
+    finished_at: str | None
+    practice: bool
+    stakes: dict[str, Any] | None
+    hands: int
+    totals: tuple[int, ...]
+
+    @property
+    def unit(self) -> int | None:
+        """Stake units per point (底分 x 倍率), or None for a match without stakes."""
+        if self.stakes is None:
+            return None
+        return int(self.stakes.get("base", 1) or 1) * int(self.stakes.get("multiplier", 1) or 1)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's match in figures: its total (and in stake units when the match had stakes), its biggest hand (the
+    best score it won with, None when it won none), its wins, 自摸 (wins on a card it drew itself), 点炮 (a discard of
+    its that another seat won on) and the hands it played (a Bohu seat that sat a hand out did not play it)."""
+
+    seat: int
+    total: int
+    stake: int | None
+    best: int | None
+    wins: int
+    self_drawn: int
+    dealt_in: int
+    hands: int
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match and each seat's figures, as the match result screen shows them (:meth:`History.match_result`)."""
+
+    match: MatchRow
+    seats: tuple[SeatResult, ...]
+
+    def ranking(self) -> list[int]:
+        """The seats from the highest total to the lowest (seat order among equal totals)."""
+        return sorted(range(len(self.seats)), key=lambda s: (-self.seats[s].total, s))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -777,6 +836,133 @@ class History:
         value = self.conn.execute(sql, args).fetchone()[0]
         return int(value) if value is not None else None
 
+    # --- matches (战绩) -------------------------------------------------------------------------------------------------
+
+    _MATCH_SQL = (
+        "SELECT m.id, m.rules, m.players, m.seats, m.started_at, m.finished_at, m.practice, m.stakes, m.totals, "
+        "(SELECT count(*) FROM hands h WHERE h.match_id = m.id) FROM matches m"
+    )
+
+    def _match_row(self, row: Sequence[Any]) -> MatchRow:
+        match_id, rules, players, seats, started, finished, practice, stakes, totals, hands = row
+        kinds = tuple(str(k) for k in json.loads(seats))
+        if totals is not None:
+            final = tuple(int(t) for t in json.loads(totals))
+        else:
+            final = self._summed_points(int(match_id), int(players))
+        return MatchRow(
+            id=int(match_id),
+            rules=str(rules),
+            players=int(players),
+            seats=kinds,
+            names=self._given_names(int(match_id), len(kinds)),
+            started_at=str(started),
+            finished_at=finished,
+            practice=bool(practice),
+            stakes=json.loads(stakes) if stakes else None,
+            hands=int(hands),
+            totals=final,
+        )
+
+    def _summed_points(self, match_id: int, players: int) -> tuple[int, ...]:
+        """An unfinished match's running totals: its stored hands' points, summed per seat."""
+        sums = [0] * players
+        for (points,) in self.conn.execute("SELECT points FROM hands WHERE match_id = ?", (match_id,)):
+            for seat, value in enumerate(json.loads(points)[:players]):
+                sums[seat] += int(value)
+        return tuple(sums)
+
+    def _given_names(self, match_id: int, players: int) -> tuple[str, ...]:
+        """The seats' given names a match's first stored hand keeps in its record (a 比赛 table's), else ""s."""
+        row = self.conn.execute(
+            "SELECT record FROM hands WHERE match_id = ? ORDER BY hand_no LIMIT 1", (match_id,)
+        ).fetchone()
+        names = json.loads(row[0]).get("names") if row is not None else None
+        if isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names):
+            return tuple(names)
+        return ("",) * players
+
+    def matches(self, *, limit: int | None = None, offset: int = 0) -> list[MatchRow]:
+        """The matches with a human seat and at least one stored hand (the 战绩 list), newest first."""
+        sql = (
+            self._MATCH_SQL + " WHERE m.bots_only = 0 AND EXISTS (SELECT 1 FROM hands h WHERE h.match_id = m.id) "
+            "ORDER BY m.started_at DESC, m.id DESC"
+        )
+        args: list[Any] = []
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            args += [limit, offset]
+        return [self._match_row(r) for r in self.conn.execute(sql, args).fetchall()]
+
+    def match(self, match_id: int) -> MatchRow | None:
+        """One match of the history, or None when it is not stored."""
+        row = self.conn.execute(self._MATCH_SQL + " WHERE m.id = ?", (match_id,)).fetchone()
+        return self._match_row(row) if row is not None else None
+
+    def match_result(self, match_id: int) -> MatchResult:
+        """Each seat's figures over a match's stored hands (see :class:`SeatResult`); ``KeyError`` for an unknown id.
+
+        The totals are the match's booked totals (a Bohu 轮 settled at its end pays there, not hand by hand); the other
+        figures come from the hands' rows. A seat plays a hand unless the rules sat it out (Bohu with 4 seated).
+        """
+        match = self.match(match_id)
+        if match is None:
+            raise KeyError(f"no match {match_id}")
+        players = match.players
+        wins, drawn, dealt_in, played = [0] * players, [0] * players, [0] * players, [0] * players
+        best: list[int | None] = [None] * players
+        sitting = _sitting_out(match.rules, self._options(match_id), players)
+        for dealer, winner, source, discarder, score in self.conn.execute(
+            "SELECT dealer, winner, source, discarder, score FROM hands WHERE match_id = ? ORDER BY hand_no",
+            (match_id,),
+        ):
+            for seat in range(players):
+                played[seat] += int(sitting(int(dealer)) != seat)
+            if winner is not None and 0 <= winner < players:
+                wins[winner] += 1
+                drawn[winner] += int(source == Source.OWN_DRAW.value)
+                best[winner] = max(score, best[winner] or score)
+            if discarder is not None and 0 <= discarder < players:
+                dealt_in[discarder] += 1
+        unit = match.unit
+        seats = tuple(
+            SeatResult(
+                seat=s,
+                total=match.totals[s] if s < len(match.totals) else 0,
+                stake=(match.totals[s] if s < len(match.totals) else 0) * unit if unit is not None else None,
+                best=best[s],
+                wins=wins[s],
+                self_drawn=drawn[s],
+                dealt_in=dealt_in[s],
+                hands=played[s],
+            )
+            for s in range(players)
+        )
+        return MatchResult(match, seats)
+
+    def _options(self, match_id: int) -> dict[str, Any]:
+        row = self.conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
+        options = json.loads(row[0]) if row is not None else {}
+        return options if isinstance(options, dict) else {}
+
+
+def _sitting_out(rules: str, options: Mapping[str, Any], players: int) -> Callable[[int], int | None]:
+    """For a dealer, the seat the rules sit out of the hand (Bohu with 4 seated), or None when every seat plays.
+
+    Options the rules no longer accept (a history of an older version) count as every seat playing."""
+    try:
+        game_rules = get_rules(rules)
+        parsed = game_rules.parse_options(options)
+    except Exception:  # noqa: BLE001 - unknown rules or options: every seat is counted
+        return lambda dealer: None
+
+    def out(dealer: int) -> int | None:
+        active = game_rules.active_seats(players, dealer, parsed)
+        missing = [s for s in range(players) if s not in active]
+        return missing[0] if missing else None
+
+    return out
+
 
 def open_history(path: str | os.PathLike[str] | None = None) -> History:
     """The history database at ``path`` (default: ``history.sqlite`` in the data folder); see :class:`History`."""
@@ -788,6 +974,9 @@ __all__ = [
     "HandRow",
     "History",
     "LevelStats",
+    "MatchResult",
+    "MatchRow",
+    "SeatResult",
     "Stats",
     "open_history",
 ]
