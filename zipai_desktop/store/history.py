@@ -836,7 +836,7 @@ class History:
         value = self.conn.execute(sql, args).fetchone()[0]
         return int(value) if value is not None else None
 
-    # --- matches (战绩) -------------------------------------------------------------------------------------------------
+    # --- matches (战绩) ---------------------------------------------------------------------------------------------
 
     _MATCH_SQL = (
         "SELECT m.id, m.rules, m.players, m.seats, m.started_at, m.finished_at, m.practice, m.stakes, m.totals, "
