@@ -133,6 +133,13 @@ class App:
         else:
             self.running = False
 
+    def home(self) -> None:
+        """Close every scene above the first one (the title screen) and go back to it."""
+        while len(self.scenes) > 1:
+            self.scenes.pop().leave()
+        if self.scenes:
+            self.scenes[-1].enter()
+
     def frame(self, dt: float) -> None:
         """One frame: the events go to the top scene (F11 and window sizes to the window), then it is updated and
         drawn."""

@@ -12,6 +12,7 @@ import pytest
 
 from zipai_desktop.app.main import App
 from zipai_desktop.app.screens.competition import CompetitionScene, CompetitionSetupScene
+from zipai_desktop.app.screens.match_result import MatchResultScene
 from zipai_desktop.app.screens.setup import SetupScene
 from zipai_desktop.app.screens.title import TitleScene
 from zipai_desktop.app.table.scene import TableScene
@@ -57,9 +58,7 @@ def play_table_by_input(app: App, table: TableScene) -> int:
         if app.scenes[-1] is not table:
             return moves  # the match is over and the table was left
         if table.show_result:
-            click(
-                app, result_buttons(frame_of(table))["next"].center
-            )  # 下一局 / the match is over: back to the competition
+            click(app, result_buttons(frame_of(table))["next"].center)  # 下一局 / the match is over: its result screen
             continue
         legal = table._my_decision()
         if not legal:
@@ -117,7 +116,9 @@ def test_title_to_competition_to_a_hand_at_the_table_to_the_standings(
     assert isinstance(table, TableScene)
     controller = table.controller
     moves = play_table_by_input(app, table)
-    assert app.scenes[-1] is comp and moves >= 1
+    assert isinstance(app.scenes[-1], MatchResultScene) and moves >= 1  # the round's match result first
+    key(app, pygame.K_RETURN)  # 查看排名
+    assert app.scenes[-1] is comp
     # The bot tables finish in the worker process; the screen then shows the standings after round 1.
     frames_until(app, lambda: comp.phase == "standings")
     app.frame(1 / 60)

@@ -29,6 +29,7 @@ from ..scene import Scene
 from ..table.controller import Controller, GameConfig, SeatConfig
 from ..table.persist import CompetitionPersistence
 from ..table.scene import TableScene
+from ..table.state import TableState
 from ..ui.banner import localize
 from ..ui.fonts import font
 from ..ui.i18n import tr
@@ -454,6 +455,7 @@ class CompetitionScene(_Menu):
             speed=settings.animation_speed,
             on_exit=self._table_closed,
             sound=Sound.from_settings(settings),
+            on_match_end=self._table_over,
         )
         self.child = scene
         self.app.push(scene)
@@ -463,6 +465,17 @@ class CompetitionScene(_Menu):
         self.app.pop()
         self.child = None
         self.controller = None
+
+    def _table_over(self, table: TableState) -> None:
+        """The round's match is over (booked in the competition): its result screen, then Enter / Esc to the
+        standings (this screen)."""
+        from .match_result import MatchResultScene, result_of
+
+        view = result_of(table.controller)
+        result = MatchResultScene(
+            self.app, table.size, self.lang, view, on_close=self._table_closed, close_label="match.to_standings"
+        )
+        self.app.replace(result)
 
     # --- input --------------------------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from ..scene import Scene
 from ..table.controller import HUMAN, Controller, GameConfig, SeatConfig
 from ..table.persist import Persistence, resume_controller
 from ..table.scene import TableScene
+from ..table.state import TableState
 from ..ui.banner import localize
 from ..ui.fonts import font
 from ..ui.gui import manager
@@ -200,7 +201,15 @@ class SetupScene(Scene):
             speed=settings.animation_speed,
             on_exit=self.app.pop,
             sound=Sound.from_settings(settings),
+            on_match_end=self._match_ended,
         )
+
+    def _match_ended(self, table: TableState) -> None:
+        """The match's last hand is booked: its result screen takes the table's place; Enter / Esc go to the title."""
+        from .match_result import MatchResultScene, result_of
+
+        result = MatchResultScene(self.app, table.size, self.lang, result_of(table.controller), on_close=self.app.home)
+        self.app.replace(result)
 
     def _save_choices(self) -> None:
         """Remember the language, game, seats and rule options as the next game's defaults."""

@@ -7,6 +7,7 @@ thread (or inline in the headless demo, where a fixed frame clock makes screensh
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -335,6 +336,17 @@ class Controller:
     def hand_over(self) -> bool:
         """The hand has a result (a win or 荒庄)."""
         return self.game.result is not None
+
+    def ends_match(self) -> bool:
+        """The finished hand is the match's last: booking it ends the match (its hands played, a total at the target,
+        a stake balance gone, the 轮 done). Asked of a copy of the match, so nothing is booked twice."""
+        if self.game.result is None or self.match.game is not self.game:
+            return False
+        trial = dataclasses.replace(
+            self.match, totals=list(self.match.totals), round_totals=list(self.match.round_totals)
+        )
+        trial.finish_hand()
+        return trial.over
 
     def next_hand(self) -> bool:
         """Book the finished hand and deal the next; False when the match is over."""

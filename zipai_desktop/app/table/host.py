@@ -27,6 +27,7 @@ class TableHost(Protocol):
     viewer: int
     layout: Layout
     match_over: bool
+    last_hand: bool
     result_collapsed: bool
 
     def short_name(self, seat: int) -> str:

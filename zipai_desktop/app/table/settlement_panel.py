@@ -67,11 +67,14 @@ class PanelFrame:
     collapsed: bool
     match_over: bool
     card_w: int
+    last_hand: bool = False  # the settlement of the match's last hand: Enter shows the match result
 
 
 def frame_of(scene: TableHost) -> PanelFrame:
     """The table scene's panel frame, as it is now."""
-    return PanelFrame(scene.size, scene.lang, scene.result_collapsed, scene.match_over, scene.layout.small_w)
+    return PanelFrame(
+        scene.size, scene.lang, scene.result_collapsed, scene.match_over, scene.layout.small_w, scene.last_hand
+    )
 
 
 def _counts_to_cards(counts_text: str) -> tuple[int, ...]:
@@ -133,7 +136,7 @@ def build_panel(scene: TableHost) -> PanelModel:
         for seat in range(view.players):
             if seat in controller.game.active:
                 model.hands.append((scene.short_name(seat), _counts_to_cards(view.ended.hands[seat])))
-    model.footer = tr("result.match_over" if scene.match_over else "result.next_hand", lang)
+    model.footer = tr(footer_key(scene.match_over, scene.last_hand), lang)
     return model
 
 
@@ -203,10 +206,18 @@ def panel_rect(size: tuple[int, int]) -> pygame.Rect:
     return rect
 
 
+def footer_key(match_over: bool, last_hand: bool) -> str:
+    """The next button's word: 下一局, or on the match's last hand 比赛结束：看成绩 (the match result screen follows),
+    or 比赛结束 once the match is booked (the tutorial's one hand)."""
+    if match_over:
+        return "result.match_over"
+    return "result.to_match_result" if last_hand else "result.next_hand"
+
+
 def button_labels(scene: PanelFrame) -> dict[str, str]:
     """The buttons' words: ``toggle`` (收起 / 展开结算, Esc) and ``next`` (下一局 or 比赛结束, Enter)."""
     toggle = tr("result.expand" if scene.collapsed else "result.collapse", scene.lang) + "  (Esc)"
-    footer = tr("result.match_over" if scene.match_over else "result.next_hand", scene.lang)
+    footer = tr(footer_key(scene.match_over, scene.last_hand), scene.lang)
     return {"toggle": toggle, "next": footer + "  (Enter)"}
 
 

@@ -64,9 +64,12 @@ class TableState(Scene):
         speed: float = 1.0,
         on_exit: Callable[[], None] | None = None,
         sound: Sound | None = None,
+        on_match_end: Callable[[TableState], None] | None = None,
     ) -> None:
-        """The table for ``controller``'s match, from the viewer's seat, at ``speed``; ``on_exit`` leaves it."""
+        """The table for ``controller``'s match, from the viewer's seat, at ``speed``; ``on_exit`` leaves it, and
+        ``on_match_end`` is called once the last hand is booked (the match result screen takes the table's place)."""
         self.controller = controller
+        self.on_match_end = on_match_end
         self.sound = sound
         self.lang = lang
         self.speed = speed
@@ -81,7 +84,8 @@ class TableState(Scene):
         self.show_result = False
         self.result_collapsed = False  # the settlement panel folded away (Esc) to read the table's final state
         self.win_pause = 0.0  # seconds left on the winning card (banner) / the revealed hands before the panel
-        self.match_over = False
+        self.match_over = False  # the last hand is booked: the match is over (the tutorial sets it itself)
+        self.last_hand = False  # the settlement shown is of the match's last hand: Enter ends the match
         self.selected = 0  # keyboard cursor in the hand
         self.buttons: list[Button] = []
         self._buttons_key: tuple[object, ...] = ()
@@ -230,6 +234,8 @@ class TableState(Scene):
         if self.anim is not None or self.queue or self.win_pause > 0:
             return
         if self.controller.hand_over:
+            if not self.show_result:
+                self.last_hand = self.controller.ends_match()
             self.show_result = True
             self.cues = []  # a forced meld's call is stale once the settlement shows
             return
@@ -448,8 +454,14 @@ class TableState(Scene):
             return
         if not self.controller.next_hand():
             self.match_over = True
+            if self.on_match_end is not None:
+                # The match result screen takes the table's place: no settlement of a hand that is not dealt.
+                self.controller.close()
+                self.on_match_end(self)
+                return
             self.show_result = True
             return
+        self.last_hand = False
         self.view = TableView(self.viewer)
         self.queue.clear()
         self.hand_view.reset()  # a new deal is sorted afresh (理牌)
