@@ -1,5 +1,7 @@
 """Replays: the list of recent hands (and imported record files); a chosen hand opens in the viewer
-(:mod:`.replay_viewer`).
+(:mod:`.replay_viewer`). The 战绩 view lists the matches instead (date, game, the seats' names, hands, the player's
+total and rank, practice and unfinished marked); a match opens as the list of its hands, each opening the viewer, and
+its result screen (:mod:`.match_result`) is one button away.
 
 Record files: "Import replay files" reads every ``*.json`` in :func:`store.paths.replays_dir`; a file that is not a
 record that replays is reported in one sentence and skipped. "Export" writes the hand there as ``hand-<id>.json``.
@@ -19,16 +21,17 @@ from ...engine import jsonsafe
 from ...engine.jsonsafe import JsonInputError, read_file
 from ...engine.record import RecordError, load, replay
 from ...store.atomic import quarantine
-from ...store.history import HandRow, History, open_history
+from ...store.history import HandRow, History, MatchRow, open_history
 from ...store.paths import replays_dir
 from ..scene import Scene
 from ..ui.banner import localize
 from ..ui.gui import manager
 from ..ui.i18n import tr
-from ..ui.names import person, say
+from ..ui.names import HUMAN, person, say, short_name
 from ..ui.palette import FELT, GOLD, GREY, WHITE
 from ..ui.row_list import Column, ListRow, RowList
 from ..ui.sizing import Painter, ui_for
+from .match_result import MatchResultScene, ResultView, when_text
 from .replay_viewer import RED, ReplayScene, game_name, paint_image, record_names, wrap
 
 MAX_FILE_BYTES = 5_000_000  # a record is a few KB; anything this big is not one
@@ -42,6 +45,7 @@ class Entry:
     hand: HandRow | None = None
     record: dict[str, Any] | None = None  # an imported file's record
     path: Path | None = None
+    match: MatchRow | None = None  # a match of the 战绩 view
 
 
 def read_record_file(path: Path) -> dict[str, Any]:
@@ -88,6 +92,10 @@ class ReplaysScene(Scene):
             self.hands = []
             self.messages.append((str(exc), RED))
         self.files: list[Entry] = []
+        self.mode = "hands"  # hands (the recent hands) | matches (战绩) | match (the hands of one match)
+        self.matches: list[MatchRow] = []
+        self.match: MatchRow | None = None  # the match whose hands are listed
+        self.match_hands: list[HandRow] = []
         self.list = RowList((Column(),), selectable=True, frame=True, empty=tr("replay.none", lang))
         self.folder = self._folder()
         self.paint = Painter()
@@ -103,8 +111,76 @@ class ReplaysScene(Scene):
     # --- entries ----------------------------------------------------------------------------------------------------
 
     def entries(self) -> list[Entry]:
-        """The list's entries: the imported files first, then the stored hands, newest first."""
+        """The list's entries: the imported files first, then the stored hands, newest first; in the 战绩 view the
+        matches, newest first; for one match its hands, in the order played."""
+        if self.mode == "matches":
+            return [Entry(self._match_label(row), match=row) for row in self.matches]
+        if self.mode == "match":
+            return [Entry(self._hand_label(row), hand=row) for row in self.match_hands]
         return [*self.files, *(Entry(self._hand_label(row), hand=row) for row in self.hands)]
+
+    def _match_label(self, row: MatchRow) -> str:
+        """A match's line: when, the game, the seats' names, the hands, the player's total and rank (hot-seat: who
+        came first), and the marks (practice, unfinished)."""
+        names = " · ".join(short_name(s, row.seats, self.lang, row.names) for s in range(row.players))
+        parts = [when_text(row.started_at), game_name(row.rules, self.lang), names]
+        parts.append(tr("replay.hands_count", self.lang, n=row.hands))
+        humans = [s for s in range(row.players) if row.seats[s] == HUMAN]
+        order = sorted(range(row.players), key=lambda s: (-row.totals[s], s)) if row.totals else []
+        if len(humans) == 1 and order:
+            you = humans[0]
+            rank = 1 + sum(1 for t in row.totals if t > row.totals[you])
+            parts.append(tr("match.row_you", self.lang, total=f"{row.totals[you]:+d}", rank=rank))
+        elif order:
+            top = order[0]
+            name = short_name(top, row.seats, self.lang, row.names)
+            parts.append(tr("match.row_top", self.lang, name=name, total=f"{row.totals[top]:+d}"))
+        marks = [tr("match.practice_mark", self.lang)] if row.practice else []
+        marks += [tr("match.unfinished", self.lang)] if row.finished_at is None else []
+        if marks:
+            parts.append(f"[{' · '.join(marks)}]")
+        return "   ".join(p for p in parts if p)
+
+    def set_mode(self, mode: str) -> None:
+        """Show the recent hands (``hands``) or the matches (``matches``: read from the history now)."""
+        self.mode = mode
+        self.match = None
+        if mode == "matches":
+            try:
+                self.matches = self.history.matches(limit=self.LIMIT)
+            except Exception as exc:  # noqa: BLE001 - a broken database shows a message, not a crash
+                self.matches = []
+                self.messages = [(str(exc), RED)]
+        self.list.scroll = 0
+        self.list.selected = None
+        self._build_gui()
+
+    def show_match(self, match: MatchRow) -> None:
+        """List the hands of ``match``, in the order they were played."""
+        try:
+            hands = sorted(self.history.hands(match_id=match.id), key=lambda row: row.hand_no)
+        except Exception as exc:  # noqa: BLE001
+            self.messages = [(str(exc), RED)]
+            return
+        self.mode = "match"
+        self.match = match
+        self.match_hands = hands
+        self.list.scroll = 0
+        self.list.selected = None
+        self._build_gui()
+
+    def open_result(self) -> MatchResultScene | None:
+        """The result screen of the match whose hands are listed (back to this list on leaving it)."""
+        if self.match is None:
+            return None
+        try:
+            result = self.history.match_result(self.match.id)
+        except Exception as exc:  # noqa: BLE001
+            self.messages = [(str(exc), RED)]
+            return None
+        scene = MatchResultScene(self.app, self.size, self.lang, ResultView(result), close_label="match.to_list")
+        self.app.push(scene)
+        return scene
 
     def _hand_label(self, row: HandRow) -> str:
         try:
@@ -166,7 +242,10 @@ class ReplaysScene(Scene):
             self.messages.append((tr("replay.more_bad", self.lang, n=len(bad) - 3), RED))
 
     def open(self, entry: Entry) -> ReplayScene | None:
-        """Push the viewer for an entry; a record that does not replay is reported instead."""
+        """Push the viewer for an entry (a match: list its hands); a record that does not replay is reported."""
+        if entry.match is not None:
+            self.show_match(entry.match)
+            return None
         try:
             if entry.hand is not None:
                 record = self.history.get_record(entry.hand.id)
@@ -199,12 +278,23 @@ class ReplaysScene(Scene):
         x0 = ui.margin
         height = int(ui.line() * 1.2)
         label = tr("replay.import", self.lang)
-        (self.import_rect,) = ui.row([label], w - x0, ui.px(24), right=True, height=height)
+        views = [tr("replay.by_hand", self.lang), tr("replay.by_match", self.lang)]
+        *view_rects, self.import_rect = ui.row([*views, label], w - x0, ui.px(24), right=True, height=height)
         back_label = tr("replay.back", self.lang)
-        (back,) = ui.row([back_label], w - x0, h - height - ui.px(24), right=True, least=ui.px(120), height=height)
-        self.bottom_bar = back.top
-        for rect, kind, text_ in ((self.import_rect, "import", label), (back, "back", back_label)):
-            self.gui_buttons[pygame_gui.elements.UIButton(rect, text_, self.gui)] = kind
+        bottom = [back_label]
+        if self.mode == "match":
+            bottom.insert(0, tr("replay.match_result", self.lang))
+        rects = ui.row(bottom, w - x0, h - height - ui.px(24), right=True, least=ui.px(120), height=height)
+        self.bottom_bar = rects[0].top
+        buttons = [(self.import_rect, "import", label), (rects[-1], "back", back_label)]
+        buttons += list(zip(view_rects, ("hands", "matches"), views, strict=True))
+        if self.mode == "match":
+            buttons.append((rects[0], "result", bottom[0]))
+        for rect, kind, text_ in buttons:
+            button = pygame_gui.elements.UIButton(rect, text_, self.gui)
+            if kind == self.mode or (kind == "matches" and self.mode == "match"):
+                button.select()  # type: ignore[no-untyped-call]
+            self.gui_buttons[button] = kind
 
     @property
     def rows(self) -> list[tuple[pygame.Rect, Entry]]:
@@ -226,7 +316,10 @@ class ReplaysScene(Scene):
         self._build_gui()
 
     def back(self) -> None:
-        """Back to the title (closing the history this screen opened)."""
+        """Back: from a match's hands to the matches, else to the title (closing the history this screen opened)."""
+        if self.mode == "match":
+            self.set_mode("matches")
+            return
         if self._own_history:
             self.history.close()
         self.app.pop()
@@ -238,16 +331,35 @@ class ReplaysScene(Scene):
         bottom = self.bottom_bar - ui.gap - 4 * (ui.small + ui.px(4)) - ui.gap
         return pygame.Rect(ui.margin, top, w - 2 * ui.margin, bottom - top)
 
+    def _list_heading(self) -> str:
+        """The words over the list: the recent hands, the recent matches, or the match whose hands are listed."""
+        if self.mode == "matches":
+            return tr("replay.matches", self.lang)
+        if self.mode == "match" and self.match is not None:
+            when = when_text(self.match.started_at)
+            return tr("replay.match_hands", self.lang, when=when, game=game_name(self.match.rules, self.lang))
+        return tr("replay.recent", self.lang)
+
     def _rows(self) -> list[ListRow]:
         """The entries as list rows: an imported file in gold, a stored hand in white."""
-        return [ListRow((e.label,), key=e, colour=GOLD if e.hand is None else WHITE) for e in self.entries()]
+        return [
+            ListRow((e.label,), key=e, colour=GOLD if e.hand is None and e.match is None else WHITE)
+            for e in self.entries()
+        ]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """The buttons, then the list (↑/↓, Page Up/Down, Home/End, the wheel; Enter or a click opens); Esc: back."""
         self.gui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.gui_buttons:
-            if self.gui_buttons[event.ui_element] == "import":
+            kind = self.gui_buttons[event.ui_element]
+            if kind == "import":
+                if self.mode != "hands":
+                    self.set_mode("hands")
                 self.import_files()
+            elif kind in ("hands", "matches"):
+                self.set_mode(kind)
+            elif kind == "result":
+                self.open_result()
             else:
                 self.back()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -282,7 +394,8 @@ class ReplaysScene(Scene):
             paint_image(paint, surface, img, "hint", (x0, y))
             y += small + ui.px(6)
         rect = self._list_rect()
-        paint.text(surface, tr("replay.recent", self.lang), small, GREY, bottomleft=(rect.left, rect.top - ui.px(4)))
+        paint.text(surface, self._list_heading(), small, GREY, bottomleft=(rect.left, rect.top - ui.px(4)))
+        self.list.empty = tr("replay.no_matches" if self.mode == "matches" else "replay.none", self.lang)
         self.list.set_rows(self._rows())
         self.list.place(rect, ui)
         self.list.draw(surface, paint)
@@ -293,5 +406,6 @@ class ReplaysScene(Scene):
             for img in wrap(message, small, room, colour)[:1]:
                 paint_image(paint, surface, img, message, (x0, y))
             y += small + ui.px(4)
-        paint.text(surface, tr("replay.list_keys", self.lang), small, GREY, bottomleft=(x0, h - ui.px(12)))
+        keys = "replay.matches_keys" if self.mode == "matches" else "replay.list_keys"
+        paint.text(surface, tr(keys, self.lang), small, GREY, bottomleft=(x0, h - ui.px(12)))
         self.gui.draw_ui(surface)
