@@ -31,6 +31,10 @@ SCREENS = [
     "tutorial_guilin",
     "tutorial_bohu",
     "key_help",
+    "match_result",
+    "match_result_bohu4",
+    "replays_matches",
+    "replays_match",
 ]
 
 
@@ -68,6 +72,14 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
         scene = competition_screen(name, app, size, lang)
     elif name == "stats":
         scene = StatsScene(app, size, lang)
+    elif name.startswith("match_result"):
+        scene = match_result_screen(name, app, size, lang)
+    elif name.startswith("replays_match"):  # 战绩: the matches, or the hands of the 桂林 stakes match
+        stored_matches()
+        scene = ReplaysScene(app, size, lang)
+        scene.set_mode("matches")
+        if name == "replays_match":
+            scene.open(scene.entries()[-1])
     elif name == "replays":
         scene = ReplaysScene(app, size, lang)
     elif name == "replay":
@@ -100,6 +112,69 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
         for _ in range(90):  # the cards land while the banner waits
             app.frame(1 / 60)
     return scene
+
+
+#: The matches of the 战绩 screens: (game, seat kinds, hands, seed, stakes, practice, start hour).
+MATCHES = [
+    ("guilin", ["human", "casual", "strong"], 8, "m1", {"base": 2, "multiplier": 5, "start_balance": None}, False, 9),
+    ("bohu", ["human", "casual", "human", "beginner"], 6, "m2", None, True, 10),
+    ("bohu", ["human", "strong"], 4, "m3", None, False, 11),
+    ("guilin", ["human", "human", "human"], 3, "m4", None, False, 12),
+]
+
+
+def stored_matches() -> list[int]:
+    """The matches of :data:`MATCHES` played by seeded casual bots into the history, at fixed times (so the
+    pictures do not depend on the day); their ids, in order."""
+    import dataclasses
+    from datetime import datetime, timedelta
+
+    from zipai_desktop.engine.match import Match, Stakes
+    from zipai_desktop.engine.rules import get_rules
+    from zipai_desktop.store.history import open_history
+
+    from zipai_desktop.bots.base import make_bot
+    from zipai_desktop.bots.heuristic import bot_seed
+    from zipai_desktop.engine.observation import observe
+
+    ids: list[int] = []
+    with open_history() as history:
+        for rules, kinds, hands, seed, stakes, practice, hour in MATCHES:
+            game_rules = get_rules(rules)
+            options = game_rules.parse_options({})
+            staked = Stakes.from_json(stakes) if stakes is not None else None
+            match = Match(game_rules, options, seed=seed, hands=hands, players=len(kinds), stakes=staked)
+            start = datetime(2026, 3, 14, hour, 0)
+            match_id = history.start_match(
+                rules, kinds, options=dataclasses.asdict(options), seed=seed, practice=practice, started_at=start,
+                stakes=stakes,
+            )  # fmt: skip
+            while not match.over:
+                game = match.start_hand()
+                while game.to_act is not None:  # casual bots in every seat, seeded: the same hands every time
+                    seat = game.to_act
+                    bot = make_bot("casual", bot_seed(f"{seed}:{match.played}", seat))
+                    game.apply(seat, bot.choose(observe(game, seat), game.legal_actions(seat)))
+                history.add_hand(match_id, match.played, game, played_at=start + timedelta(minutes=match.played))
+                match.finish_hand()
+            history.finish_match(match_id, match.totals, finished_at=start + timedelta(minutes=30))
+            ids.append(match_id)
+    return ids
+
+
+def match_result_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
+    """The result screen of a 桂林 stakes match (one player, two bots), or of a 博胡 4-seated practice match played
+    hot-seat by two people with a points target."""
+    from zipai_desktop.app.screens.match_result import MatchResultScene, ResultView
+    from zipai_desktop.store.history import open_history
+
+    ids = stored_matches()
+    with open_history() as history:
+        if name == "match_result":
+            view = ResultView(history.match_result(ids[0]))
+        else:
+            view = ResultView(history.match_result(ids[1]), target=100)
+    return MatchResultScene(app, size, lang, view)
 
 
 def competition_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:

@@ -64,6 +64,7 @@ def test_screenshot_matches_the_reference(
 SCREENS = ["title", "setup", "settings", "stats", "replays", "replay", "rules_guilin", "rules_bohu", "key_help"]
 SCREENS += ["tutorial_choice", "tutorial_guilin", "tutorial_bohu"]
 SCREENS += ["setup_stakes", "competition_setup", "competition_standings"]
+SCREENS += ["match_result", "match_result_bohu4", "replays_matches", "replays_match"]
 #: A 4K reference is stored at a third of its size, 1280x720 (the repository stays small; its text is as legible as
 #: at 1280x720, and tests/app/ui/test_sizing.py checks the full-size layout).
 REDUCED_ABOVE = 2000

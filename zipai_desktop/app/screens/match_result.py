@@ -338,7 +338,10 @@ class MatchResultScene(Scene):
         notes = self._notes(w - 2 * x0)
         step = max(ui.small + ui.px(6), font(ui.small).get_linesize())
         bottom = self.bottom_bar - ui.gap - len(notes) * step - ui.gap
-        rect = pygame.Rect(x0, y, w - 2 * x0, bottom - y)
+        # The panel holds the rows (each up to twice a line high), never more than the room left.
+        rows = len(self.view.result.seats)
+        wanted = ui.line() + rows * 2 * ui.font + 2 * ui.pad + ui.px(8)  # a row is up to twice the text (RowList)
+        rect = pygame.Rect(x0, y, w - 2 * x0, min(bottom - y, wanted))
         pygame.draw.rect(surface, PANEL, rect, border_radius=10)
         pygame.draw.rect(surface, GREY, rect, width=1, border_radius=10)
         heads = self.headings()
@@ -355,7 +358,7 @@ class MatchResultScene(Scene):
         table.place(pygame.Rect(rect.left + pad - ui.gap, rect.top + pad, rect.width - 2 * (pad - ui.gap),
                                 rect.height - 2 * pad), ui)  # fmt: skip
         table.draw(surface, paint)
-        y = bottom + ui.gap
+        y = rect.bottom + ui.gap  # the notes (or the toast) right under the table
         for part, colour in notes:
             paint.text(surface, part, ui.small, colour, topleft=(x0, y))
             y += step
