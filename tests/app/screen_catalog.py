@@ -129,13 +129,12 @@ def stored_matches() -> list[int]:
     import dataclasses
     from datetime import datetime, timedelta
 
-    from zipai_desktop.engine.match import Match, Stakes
-    from zipai_desktop.engine.rules import get_rules
-    from zipai_desktop.store.history import open_history
-
     from zipai_desktop.bots.base import make_bot
     from zipai_desktop.bots.heuristic import bot_seed
+    from zipai_desktop.engine.match import Match, Stakes
     from zipai_desktop.engine.observation import observe
+    from zipai_desktop.engine.rules import get_rules
+    from zipai_desktop.store.history import open_history
 
     ids: list[int] = []
     with open_history() as history:
