@@ -189,3 +189,51 @@ def test_the_picture_is_a_png_of_the_window_and_an_unwritable_folder_is_refused(
     finally:
         if folder.is_dir():
             folder.chmod(0o755)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "humans", "hands", "target"),
+    [("guilin", 3, 1, None, 8), ("bohu", 4, 1, 3, None), ("bohu", 3, 3, 2, None)],
+)
+def test_target_bohu_and_hot_seat_matches_end_on_their_result(
+    app: App, rules: str, players: int, humans: int, hands: int | None, target: int | None
+) -> None:
+    seats = [SeatConfig(HUMAN, f"p{i}") for i in range(humans)]
+    seats += [SeatConfig("beginner", f"b{i}") for i in range(players - humans)]
+    title, table = new_table(app, seats, rules=rules, seed=21, hands=hands, target=target)
+    match_id = table.controller.persistence.match_id  # type: ignore[union-attr]
+    for _ in range(300_000):
+        app.frame(1 / 60)
+        if not isinstance(app.scenes[-1], TableScene):
+            break
+        table.speed = 60.0
+        if table.cover_for is not None:
+            key(app, pygame.K_SPACE)
+        elif table.show_result:
+            key(app, pygame.K_RETURN)
+        else:
+            seat = table.controller.to_act
+            if seat is not None and table._my_decision():
+                assert table.controller.submit(seat, table.controller.legal(seat)[0]) is None
+    result = app.scenes[-1]
+    assert isinstance(result, MatchResultScene)
+    with open_history() as history:
+        rows = history.hands(match_id=match_id)
+        match = history.match(match_id)
+    assert match is not None
+    if target is not None:  # the match ended when a total reached the target, and the screen says which target
+        assert any(abs(t) >= target for t in match.totals)
+        assert tr("match.target_line", "zh", n=target) in result.details()
+    else:
+        assert len(rows) == hands
+    names = [cells[1] for cells in result.rows()]
+    assert len(names) == players and len(set(names)) == players
+    if humans > 1:
+        assert {f"玩家{s + 1}" for s in range(humans)} <= set(names)
+    played = {cells[1]: int(cells[7]) for cells in result.rows()}
+    if players == 4:  # one seat sits out each hand
+        assert sum(played.values()) == 3 * len(rows)
+    else:
+        assert set(played.values()) == {len(rows)}
+    key(app, pygame.K_RETURN)
+    assert app.scenes == [title]
