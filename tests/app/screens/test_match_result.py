@@ -237,3 +237,28 @@ def test_target_bohu_and_hot_seat_matches_end_on_their_result(
         assert set(played.values()) == {len(rows)}
     key(app, pygame.K_RETURN)
     assert app.scenes == [title]
+
+
+def test_without_a_history_the_tables_totals_are_shown_and_the_rest_are_dashes(app: App) -> None:
+    from zipai_desktop.app.screens.match_result import ResultView, result_of
+
+    seats = [SeatConfig(HUMAN, "me"), SeatConfig("beginner", "b1"), SeatConfig("beginner", "b2")]
+    config = GameConfig(rules="guilin", players=3, seats=seats, seed=6, hands=1, practice=True)
+    controller = Controller(config, inline_bots=True)  # nothing recorded
+    while controller.to_act is not None:
+        seat = controller.to_act
+        if controller.is_human(seat):
+            assert controller.submit(seat, controller.legal(seat)[0]) is None
+        else:
+            assert controller.step_bot()
+    assert controller.ends_match() and not controller.next_hand()
+    view = result_of(controller)
+    assert isinstance(view, ResultView) and not view.figures
+    scene = MatchResultScene(app, app.size, "en", view)
+    app.push(scene)
+    app.frame(1 / 60)
+    for cells in scene.rows():
+        assert cells[3:] == ("-",) * 5
+    assert sorted(int(cells[2]) for cells in scene.rows()) == sorted(controller.match.totals)
+    assert tr("match.practice", "en") in scene.details()
+    assert any(d.text.startswith("The history could not") for d in scene.paint.drawn)
