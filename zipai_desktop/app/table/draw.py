@@ -38,6 +38,8 @@ class TableDrawing(TableState):
         pygame.draw.ellipse(surface, FELT_DARK, self.layout.centre.inflate(int(w * 0.2), int(h * 0.2)), 0)
         if self.cover_for is not None:
             self._draw_cover(surface, self.cover_for)
+            if self.confirm_leave:  # Esc on the cover: the leave dialog over the cover, never over a hand
+                aids.draw_confirm_leave(self.aids_view(), surface)
             self.banner.draw(surface, area=self._banner_area())
             return
         self._draw_info(surface)
