@@ -27,6 +27,8 @@ SCREENS = [
     "replay",
     "rules_guilin",
     "rules_bohu",
+    "rules_guilin_options",
+    "rules_bohu_options",
     "tutorial_choice",
     "tutorial_guilin",
     "tutorial_bohu",
@@ -103,6 +105,10 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     app.push(scene)
     app.frame(1 / 60)
     app.frame(1 / 60)
+    if name.startswith("rules") and name.endswith("_options"):  # the chapter with the table of options
+        chapter = next(i for i, (_, parts, _) in enumerate(scene.toc) if "选项" in parts[0] or "Options" in parts[0])
+        scene.jump(chapter)
+        app.frame(1 / 60)
     if name in ("tutorial_guilin", "tutorial_bohu"):  # on to the first explained move (the flip; the 偎)
         for _ in range(900):
             if scene.paused:

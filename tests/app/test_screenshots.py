@@ -62,6 +62,7 @@ def test_screenshot_matches_the_reference(
 
 #: The screens with a reference at each size and language (the names of tests/app/screen_catalog.py).
 SCREENS = ["title", "setup", "settings", "stats", "replays", "replay", "rules_guilin", "rules_bohu", "key_help"]
+SCREENS += ["rules_guilin_options", "rules_bohu_options"]
 SCREENS += ["tutorial_choice", "tutorial_guilin", "tutorial_bohu"]
 SCREENS += ["setup_stakes", "competition_setup", "competition_standings"]
 SCREENS += ["match_result", "match_result_bohu4", "replays_matches", "replays_match"]

@@ -36,13 +36,18 @@ def test_title_setup_and_table_by_keyboard() -> None:
     key(app, pygame.K_ESCAPE)  # leave the table: it asks first
     assert app.scenes[-1] is table and table.confirm_leave
     key(app, pygame.K_RETURN)
-    assert app.scenes[-1] is setup
-    key(app, pygame.K_ESCAPE)
     app.frame(1 / 60)
     title = app.scenes[-1]
-    assert isinstance(title, TitleScene)
+    assert isinstance(title, TitleScene) and setup not in app.scenes  # leaving a hand goes back to the title
     menu = [k for k in title.gui_buttons.values() if not k.startswith("lang:")]
     assert menu[0] == "resume"  # the match just left was autosaved
+    key(app, pygame.K_0)  # 继续上局: back at the table, and leaving it again goes back to the title
+    resumed = app.scenes[-1]
+    assert isinstance(resumed, TableScene) and resumed.controller.config.rules == "bohu"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    app.frame(1 / 60)
+    assert app.scenes == [title]
     key(app, pygame.K_5)  # number keys open an entry directly: 5 is 统计
     assert isinstance(app.scenes[-1], StatsScene)
     stats = app.scenes[-1]

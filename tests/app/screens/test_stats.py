@@ -58,3 +58,14 @@ def test_the_hint_setting_says_what_it_costs() -> None:
         label = next(row.cells[0] for row in scene.list.rows if row.key == "hints")
         assert cost in label
         pygame.quit()
+
+
+def test_the_footnote_names_both_aids_that_leave_a_match_out() -> None:
+    """A counted match is left out after the discard hint (F4) and after 记牌, the card count (F5): the table marks
+    it the same way for both (controller.mark_assisted), so the footnote names both, by the names the table's toasts
+    give them, in both languages."""
+    for lang in ("zh", "en"):
+        note = tr("stats.note", lang)
+        for aid, key in (("helper.hint", "F4"), ("helper.count", "F5")):
+            name = tr(aid, lang)
+            assert f"{name}（{key}）" in note if lang == "zh" else f"{name.lower()} ({key})" in note, (lang, aid)

@@ -280,7 +280,7 @@ def test_rules_pages_scroll_and_every_character_is_in_the_font(lang: str, size: 
         chars = set()
         for line in scene.lines:
             chars |= set(line.text)
-            # Every line fits the page (a table falls back to wrapped rows when its columns do not fit).
+            # Every line fits the page (a table's cells wrap inside their columns).
             assert line.x + font(line.size, bold=line.bold).size(line.text)[0] <= width, line.text
         missing = [ch for bold in (False, True) for ch in sorted(chars) if faces[bold].get_metrics(ch)[0] is None]
         assert not missing, f"the font lacks {''.join(missing)!r}: run python build/make_font_subset.py"

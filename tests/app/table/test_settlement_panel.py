@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 from zipai_desktop.app.main import App  # noqa: E402
 from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig  # noqa: E402
 from zipai_desktop.app.table.scene import TableScene  # noqa: E402
-from zipai_desktop.app.table.settlement_panel import build_panel, buttons, frame_of  # noqa: E402
+from zipai_desktop.app.table.settlement_panel import build_panel, button_labels, buttons, frame_of  # noqa: E402
 from zipai_desktop.app.ui.i18n import tr  # noqa: E402
 from zipai_desktop.engine.cards import parse_cards  # noqa: E402
 
@@ -105,7 +105,7 @@ def test_the_panel_folds_away_and_back_and_next_hand_stays_reachable() -> None:
     run_until(app, table, lambda: table.show_result)
     key(app, pygame.K_ESCAPE)
     assert table.show_result and table.result_collapsed
-    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_SPACE)
     assert not table.result_collapsed
     press(app, buttons(frame_of(table))["toggle"].center)
     assert table.result_collapsed
@@ -142,4 +142,27 @@ def test_the_panel_is_drawn_from_values_without_a_table() -> None:
     draw_result(folded, model, surface)
     assert surface.get_at((panel.centerx, panel.centery))[:3] == (1, 2, 3)
     assert surface.get_at(rects["next"].center)[:3] != (1, 2, 3)
+    pygame.quit()
+
+
+def test_esc_on_the_folded_panel_asks_to_leave_the_table() -> None:
+    """Esc folds the panel; Esc again, on the folded bar, opens the leave dialog (Esc / N stays on the bar, Enter
+    leaves); Space reopens the panel. The folded bar's button names Space. Before, Esc only folded and unfolded."""
+    app, table = table_for("guilin", 3, lang="en")
+    left: list[bool] = []
+    table.on_exit = lambda: left.append(True)
+    run_until(app, table, lambda: table.show_result)
+    key(app, pygame.K_ESCAPE)
+    assert table.result_collapsed and not table.confirm_leave
+    assert "(Space)" in button_labels(frame_of(table))["toggle"]
+    key(app, pygame.K_ESCAPE)
+    assert table.confirm_leave and table.result_collapsed and not left
+    key(app, pygame.K_ESCAPE)  # Esc in the dialog stays
+    assert not table.confirm_leave and table.result_collapsed and not left
+    key(app, pygame.K_SPACE)
+    assert not table.result_collapsed
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    assert left == [True]
     pygame.quit()

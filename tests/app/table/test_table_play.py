@@ -182,3 +182,33 @@ def test_practice_undo_goes_back_to_the_previous_decision_and_is_marked() -> Non
     assert controller.game.legal_actions(0)  # the human is at its decision again
     controller.close()
     pygame.quit()
+
+
+def test_esc_on_the_hot_seat_cover_asks_to_leave_without_showing_a_hand() -> None:
+    """Esc behind the cover opens the leave dialog over the cover (no card is drawn); Esc / N keeps the cover, and
+    Enter / Y leaves the table; before, Esc on the cover did nothing."""
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    seats = [SeatConfig(HUMAN, "a"), SeatConfig(HUMAN, "b"), SeatConfig("casual", "c")]
+    controller = Controller(GameConfig(rules="guilin", players=3, seats=seats, seed=21), inline_bots=True)
+    left: list[bool] = []
+    table = TableScene(controller, (1280, 720), speed=8.0, on_exit=lambda: left.append(True))
+    app.push(table)
+    app.frame(1 / 60)
+    covered = table.cover_for
+    assert covered is not None
+    key(pygame.K_ESCAPE)
+    app.frame(1 / 60)
+    assert table.confirm_leave and table.cover_for == covered and not left
+    assert sum(table.view.hand) == 0  # the cover still hides the deal
+    colours = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in (560, 650, 700)}
+    assert len(colours) == 1, "a card is drawn under the leave dialog on the cover"
+    key(pygame.K_n)
+    app.frame(1 / 60)
+    assert not table.confirm_leave and table.cover_for == covered and not left
+    key(pygame.K_ESCAPE)
+    app.frame(1 / 60)
+    key(pygame.K_RETURN)
+    app.frame(1 / 60)
+    assert left == [True]
+    controller.close()
+    pygame.quit()

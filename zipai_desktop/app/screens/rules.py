@@ -1,16 +1,19 @@
 """The rules pages: the project's rules documentation (docs/rules-*.md, shipped as assets/rules/) inside the game.
 
 The Markdown is drawn simply: headings bigger and gold, paragraphs wrapped to the width, list items with a bullet (or
-their number), block quotes with a gold bar, tables as aligned columns when they fit (otherwise each row as wrapped
-text); ``**``, backticks and link targets are stripped. The page scrolls with the wheel, ↑/↓, PgUp/PgDn and Home/End;
-the buttons at the top (or Tab) switch between the two games; Esc goes back. The contents on the left list the
-chapters (level-2 headings): a click jumps to one, and the chapter being read is marked.
+their number), block quotes with a gold bar, tables as ruled grids (each cell wrapped inside its column); ``**``,
+backticks and link targets are stripped. The pages name the rule options as the engine does (for the command line);
+the screen puts the setup screen's words in their place (:func:`player_words`). The page scrolls with the wheel,
+↑/↓, PgUp/PgDn and Home/End; the buttons at the top (or Tab) switch between the two games; Esc goes back. The
+contents on the left list the chapters (level-2 headings): a click jumps to one, and the chapter being read is
+marked.
 
 The Chinese interface shows the Chinese pages (docs/rules-<game>.zh.md) when they are bundled.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -18,11 +21,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ...engine.rules import get_rules
 from ..scene import Scene
 from ..ui.assets import asset_path
 from ..ui.fonts import font, text
 from ..ui.gui import manager
-from ..ui.i18n import tr
+from ..ui.i18n import STRINGS, tr
 from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, PANEL, WHITE
 from ..ui.sizing import Drawn, Painter, ui_for
 from .tutorial import wrap
@@ -37,6 +41,71 @@ def rules_file(rules: str, lang: str = "en") -> Any:
         if chinese.is_file():
             return chinese
     return asset_path("rules", f"rules-{rules}.md")
+
+
+# --- the player's words for the options ------------------------------------------------------------------------------
+
+_CODE = re.compile(r"`([^`\n]*)`")
+_ECHO = re.compile(r"([^\s（(|]+)[（(]\1[）)]")
+_SETTING = re.compile(r'^([a-z][a-z0-9_]*)\s*:\s*"?([^"]*)"?$')  # name: "value" / name: 15 / name: false
+#: The pages' sentence on how the engine and ``zipai score`` take the options by name (for the command line); the
+#: screen says instead where a player chooses them.
+_ENGINE_SENTENCE = re.compile(
+    r"The engine and the `zipai score[^`]*` command accept them.*?An unknown name is\s+an error\.|"
+    r"引擎和 `zipai score[^`]*` 命令接受这些选项.*?未知的名字是错误。",
+    re.DOTALL,
+)
+
+
+def option_names(rules: str) -> tuple[str, ...]:
+    """The engine's names of a game's rule options (``min_hu``, ``dianpao_pays_all`` ...)."""
+    return tuple(f.name for f in dataclasses.fields(get_rules(rules).parse_options({})))
+
+
+def value_words(value: str, lang: str) -> str:
+    """An option's value as the setup screen shows it: 开 / 关, a number, or the value's own words (翻倍, 每次换庄)."""
+    if value in ("true", "false"):
+        return tr("common.on" if value == "true" else "common.off", lang)
+    return tr(f"value.{value}", lang) if f"value.{value}" in STRINGS else value
+
+
+def player_words(markdown: str, rules: str, lang: str) -> str:
+    """The rules text with the setup screen's words for the options (``zimo_bonus: "double"`` → 自摸奖励：翻倍), never
+    the engine's names: an option's name becomes its setup label, a quoted value its setup value; in running text
+    the label is set off in 「」 (Chinese) or quotes (English), in a table it stands alone. The sentence on the
+    engine's option names becomes one on where the player chooses them."""
+    names = set(option_names(rules))
+    markdown = _ENGINE_SENTENCE.sub(tr("rules.options_where", lang), markdown)
+    colon = "：" if lang == "zh" else ": "
+    quote = ("「", "」") if lang == "zh" else ("“", "”")
+
+    def words(code: str) -> str | None:
+        setting = _SETTING.match(code.strip())
+        if code in names:
+            return tr(f"option.{code}", lang)
+        if setting is not None and setting.group(1) in names:
+            return tr(f"option.{setting.group(1)}", lang) + colon + value_words(setting.group(2), lang)
+        if code.startswith('"') and code.endswith('"') and len(code) > 2:
+            return value_words(code[1:-1], lang)
+        if code in ("true", "false"):
+            return value_words(code, lang)
+        return None
+
+    def swap(m: re.Match[str], in_table: bool) -> str:
+        said = words(m.group(1))
+        if said is None:
+            return m.group(0)
+        label = m.group(1).split(":")[0].strip() in names
+        return f"{quote[0]}{said}{quote[1]}" if label and not in_table else said
+
+    lines = []
+    for line in markdown.split("\n"):
+        in_table = line.lstrip().startswith("|")
+        lines.append(_CODE.sub(lambda m, t=in_table: swap(m, t), line))  # type: ignore[misc]
+    # A name left bare (in a formula such as 1 + floor((胡 − min_hu) / hu_step)) becomes its label too.
+    bare = re.compile(r"\b(" + "|".join(sorted((n for n in names if "_" in n), key=len, reverse=True)) + r")\b")
+    text = bare.sub(lambda m: tr(f"option.{m.group(1)}", lang), "\n".join(lines))
+    return _ECHO.sub(r"\1", text)  # a gloss that now repeats its word: 放炮必胡（放炮必胡） → 放炮必胡
 
 
 # --- Markdown, simply -------------------------------------------------------------------------------------------------
@@ -169,6 +238,10 @@ class Line:
     rule: bool = False  # a horizontal rule (no text)
     heading: str = ""  # on a heading's first line: the whole heading (an entry of the contents)
     level: int = 0  # ... and its level
+    table: int = -1  # a table's cell line or ruling: the table's index on the page
+    column: int = -1  # ... a cell line's column
+    w: int = 0  # a table's ruling: a horizontal line this long from (x, y), or
+    h: int = 0  # ... a vertical one this high (a rule with neither spans the page)
 
 
 def layout(blocks: list[Block], width: int, base: int) -> tuple[list[Line], int]:
@@ -176,6 +249,7 @@ def layout(blocks: list[Block], width: int, base: int) -> tuple[list[Line], int]
     out: list[Line] = []
     y = 0
     gap = max(4, base // 3)
+    tables = 0
     for b in blocks:
         if b.kind == "heading":
             size = base + {1: 12, 2: 7, 3: 3}.get(b.level, 1)
@@ -212,38 +286,63 @@ def layout(blocks: list[Block], width: int, base: int) -> tuple[list[Line], int]
             out.append(Line(y, 0, "", base, GREY, rule=True))
             y += gap
         elif b.kind == "table":
-            y = _layout_table(out, b.rows, width, base, y) + gap
+            y = _layout_table(out, b.rows, width, base, y, tables) + gap
+            tables += 1
     return out, y
 
 
-def _layout_table(out: list[Line], rows: tuple[tuple[str, ...], ...], width: int, base: int, y: int) -> int:
-    """Aligned columns when the widest cells fit; otherwise each row as wrapped text, its cells joined by " · "."""
+#: The pieces wrap() keeps whole: a Chinese character with the punctuation that follows it, or a Latin word.
+_WORD = re.compile(r"[\u2e80-\uffff][，。：；！？）、」』”,.;:!?)\]]*|[^\s\u2e80-\uffff]+")
+
+
+def column_widths(rows: tuple[tuple[str, ...], ...], size: int, room: int, pad: int) -> list[int]:
+    """Each column's width (its cells' padding included) for a table ``room`` pixels wide: every column as wide as its
+    widest cell when they all fit; otherwise each column gets at least its longest word (a Chinese character is a
+    word) and the room left is shared out in proportion to what each column still lacks, so long cells wrap."""
+    ncols = max(len(r) for r in rows)
+    natural, least = [2 * pad] * ncols, [2 * pad] * ncols
+    for r, row in enumerate(rows):
+        f = font(size, bold=r == 0)
+        for c, cell in enumerate(row):
+            natural[c] = max(natural[c], f.size(cell)[0] + 2 * pad)
+            words = _WORD.findall(cell) or [""]
+            least[c] = max(least[c], max(f.size(t)[0] for t in words) + 2 * pad)
+    if sum(natural) <= room:
+        return natural
+    spare = max(0, room - sum(least))
+    lack = [n - m for n, m in zip(natural, least, strict=True)]
+    total = max(1, sum(lack))
+    return [m + spare * k // total for m, k in zip(least, lack, strict=True)]
+
+
+def _layout_table(out: list[Line], rows: tuple[tuple[str, ...], ...], width: int, base: int, y: int, index: int) -> int:
+    """A ruled grid: the header row in gold, each cell's text wrapped inside its column, every column's lines
+    starting at one x, rules round the table, under the header, between rows and between columns."""
     size = max(10, base - 1)
     if not rows:
         return y
-    ncols = max(len(r) for r in rows)
-    pad = size
-    widths = [0] * ncols
+    pad = max(4, size // 2)
+    step = size + 5
+    widths = column_widths(rows, size, width - 2, pad)
+    lefts = [1 + sum(widths[:c]) for c in range(len(widths))]
+    right = lefts[-1] + widths[-1]
+    top = y
+    out.append(Line(y, 1, "", size, GREY, rule=True, table=index, w=right - 1))
     for r, row in enumerate(rows):
-        for c, cell in enumerate(row):
-            widths[c] = max(widths[c], font(size, bold=r == 0).size(cell)[0])
-    if sum(widths) + pad * (ncols - 1) + size <= width:
-        for r, row in enumerate(rows):
-            x = size
-            for c, cell in enumerate(row):
-                if cell:
-                    out.append(Line(y, x, cell, size, GOLD if r == 0 else WHITE, r == 0))
-                x += widths[c] + pad
-            y += size + 6
-        return y
-    for r, row in enumerate(rows):
-        joined = " · ".join(c for c in row if c)
-        lines = wrap(joined, font(size, bold=r == 0), width - size * 2)
-        for j, line in enumerate(lines):
-            out.append(Line(y, size if j == 0 else size * 2, line, size, GOLD if r == 0 else WHITE, r == 0))
-            y += size + 5
-        y += 3
-    return y
+        header = r == 0
+        cells = [wrap(cell, font(size, bold=header), widths[c] - 2 * pad) for c, cell in enumerate(row)]
+        height = max(len(lines) for lines in cells) * step + pad
+        for c, lines in enumerate(cells):
+            for j, line in enumerate(lines):
+                if line:
+                    colour = GOLD if header else WHITE
+                    cell_y = y + pad // 2 + j * step
+                    out.append(Line(cell_y, lefts[c] + pad, line, size, colour, header, table=index, column=c))
+        y += height
+        out.append(Line(y, 1, "", size, GOLD if header else GREY, rule=True, table=index, w=right - 1))
+    for x in [*lefts, right]:
+        out.append(Line(top, x, "", size, GREY, rule=True, table=index, h=y - top))
+    return y + 2
 
 
 # --- the scene --------------------------------------------------------------------------------------------------------
@@ -272,7 +371,7 @@ class RulesScene(Scene):
     def _load(self) -> None:
         path = rules_file(self.rules, self.lang)
         try:
-            self.blocks = parse(path.read_text(encoding="utf-8"))
+            self.blocks = parse(player_words(path.read_text(encoding="utf-8"), self.rules, self.lang))
         except OSError:
             self.blocks = [Block("para", tr("rules.missing", self.lang, path=str(path)))]
 
@@ -422,7 +521,8 @@ class RulesScene(Scene):
     def visible_lines(self) -> list[Line]:
         """The lines inside the view at this scroll."""
         view = self.view_rect()
-        return [ln for ln in self.lines if ln.y + ln.size * 2 >= self.scroll and ln.y <= self.scroll + view.height]
+        bottom = self.scroll + view.height
+        return [ln for ln in self.lines if ln.y + max(ln.size * 2, ln.h) >= self.scroll and ln.y <= bottom]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The page's lines in the view, the contents, the buttons."""
@@ -448,7 +548,11 @@ class RulesScene(Scene):
         left, top = view.left + 8, view.top + 8 - self.scroll
         for ln in self.visible_lines():
             if ln.rule:
-                pygame.draw.line(surface, GREY, (left, top + ln.y), (left + view.width - 16, top + ln.y), 1)
+                start = (left + ln.x, top + ln.y)
+                if ln.w or ln.h:  # a table's ruling
+                    pygame.draw.line(surface, ln.colour, start, (start[0] + ln.w, start[1] + ln.h), 1)
+                else:
+                    pygame.draw.line(surface, GREY, (left, top + ln.y), (left + view.width - 16, top + ln.y), 1)
                 continue
             if ln.text == "•":  # the font's bullet is small and low: draw a dot of the text's size
                 r = max(2, ln.size // 5)

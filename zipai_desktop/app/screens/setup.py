@@ -199,7 +199,7 @@ class SetupScene(Scene):
             self.size,
             lang=self.lang,
             speed=settings.animation_speed,
-            on_exit=self.app.pop,
+            on_exit=self._leave_table,
             sound=Sound.from_settings(settings),
             on_match_end=self._match_ended,
         )
@@ -210,6 +210,13 @@ class SetupScene(Scene):
 
         result = MatchResultScene(self.app, table.size, self.lang, result_of(table.controller), on_close=self.app.home)
         self.app.replace(result)
+
+    def _leave_table(self) -> None:
+        """Leaving the table goes back to the title screen, not to this one: the match stays autosaved, and the
+        title's 继续上局 (resume) picks it up."""
+        self.app.pop()  # the table
+        if self.app.scenes and self.app.scenes[-1] is self:
+            self.app.pop()
 
     def _save_choices(self) -> None:
         """Remember the language, game, seats and rule options as the next game's defaults."""

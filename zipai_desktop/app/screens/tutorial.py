@@ -426,6 +426,8 @@ def _tokens(s: str) -> list[str]:
         elif ch == " ":
             out.append(word + " ")
             word = ""
+        elif not word and ch in ",.;:!?)]" and out and not out[-1].endswith(" "):
+            out[-1] += ch  # nor with a Latin one after a Chinese character ("(passed 吃)")
         else:
             word += ch
     if word:

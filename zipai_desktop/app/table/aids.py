@@ -38,7 +38,7 @@ SOURCES = (Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD)
 @dataclass(frozen=True)
 class AidsView:
     """What the aids draw: the window, the language, the table's layout and the viewer's seat, the 听 list, the
-    hint's line and the toast's text."""
+    hint's line, the toast's text, 记牌's counts and the 吃 chooser's panel."""
 
     size: tuple[int, int]
     lang: str
@@ -49,6 +49,7 @@ class AidsView:
     hint: str = ""  # empty: no hint shown
     toast: str | None = None  # what an F-key toggled, while it shows
     counts: tuple[int, ...] = ()  # 记牌 (F5): the unseen copies of each kind; empty: the aid is off
+    chooser: pygame.Rect | None = None  # the 吃 / 比 chooser's panel while it is up (记牌 keeps clear of it)
 
 
 @dataclass(frozen=True)
@@ -82,13 +83,15 @@ def waits_entries(waits: list[Wait], rules: str, lang: str) -> list[WaitsEntry]:
 
 
 def waits_area(scene: AidsView) -> pygame.Rect:
-    """Above the viewer's melds and pile, below the middle of the table, left of the claim prompt (never off the
-    screen, never over the hand)."""
+    """Above the viewer's melds and pile, below the middle of the table, left of the claim prompt and of the log
+    (never off the screen, never over the hand or the log)."""
     lay = scene.layout
     seat = lay.seats[scene.viewer]
     top = lay.centre.bottom + 4
     bottom = min(seat.melds.top, seat.pile.top) - 6
     right = lay.buttons.left - 8
+    if lay.log.top < bottom and lay.log.bottom > top:  # the log's rows share the list's height: stop left of them
+        right = min(right, lay.log.left - 8)
     return pygame.Rect(seat.melds.left, top, max(0, right - seat.melds.left), max(0, bottom - top))
 
 
@@ -109,15 +112,27 @@ def _wrap(line: str, size: int, width: int) -> list[str]:
     return out
 
 
-def draw_waits(scene: AidsView, surface: pygame.Surface) -> pygame.Rect | None:
-    """听: the cards that would win now, each with its live copies and the 胡 / 舵 (胡息 / score) of each source; a dead
-    card (no copy can come) grey and struck through. Not during the deal. Returns the box drawn (None when there is
-    nothing to show)."""
+@dataclass(frozen=True)
+class WaitsPanel:
+    """The 听 list as laid out: its box at the bottom of :func:`waits_area`, its type size, and its lines (each with
+    whether it is a dead card's)."""
+
+    box: pygame.Rect
+    size: int
+    lines: tuple[tuple[str, bool], ...]
+
+
+def waits_panel(scene: AidsView) -> WaitsPanel | None:
+    """Where the 听 list goes and its lines, or None when there is nothing to show. Below the 吃 chooser when that
+    reaches down into the list's area (the chooser leaves it at least :func:`least_waits_height`); a list still too
+    long at the smallest type ends with "… +n" for its n lines left out."""
     waits = list(scene.waits)
     if not waits:
         return None
     area = waits_area(scene)
-    if area.width < 40:
+    if scene.chooser is not None and scene.chooser.colliderect(area):
+        area = pygame.Rect(area.left, scene.chooser.bottom + 4, area.width, area.bottom - scene.chooser.bottom - 4)
+    if area.width < 40 or area.height <= 0:
         return None
     size = max(11, scene.layout.size[1] // 48)
     lines = [(tr("helper.waits_title_live", scene.lang), False)]
@@ -127,7 +142,27 @@ def draw_waits(scene: AidsView, surface: pygame.Surface) -> pygame.Rect | None:
     while height > area.height and size > 9:  # many waits: a smaller font rather than off the screen
         size -= 1
         height = len(lines) * (size + 4) + 10
-    box = pygame.Rect(area.left, area.bottom - height, area.width, height)
+    if height > area.height:  # still too long: as many lines as fit, the last saying how many are left out
+        keep = max(2, (area.height - 10) // (size + 4))
+        lines = [*lines[: keep - 1], (f"… +{len(lines) - keep + 1}", False)]
+        height = len(lines) * (size + 4) + 10
+    return WaitsPanel(pygame.Rect(area.left, area.bottom - height, area.width, height), size, tuple(lines))
+
+
+def least_waits_height(size: tuple[int, int]) -> int:
+    """The height the 吃 chooser leaves the 听 list at least: its title and three lines in small type."""
+    small = max(9, size[1] // 60)
+    return 4 * (small + 4) + 10
+
+
+def draw_waits(scene: AidsView, surface: pygame.Surface) -> pygame.Rect | None:
+    """听: the cards that would win now, each with its live copies and the 胡 / 舵 (胡息 / score) of each source; a dead
+    card (no copy can come) grey and struck through. Not during the deal. Returns the box drawn (None when there is
+    nothing to show)."""
+    panel = waits_panel(scene)
+    if panel is None:
+        return None
+    box, size, lines = panel.box, panel.size, panel.lines
     pygame.draw.rect(surface, PANEL, box, border_radius=8)
     y = box.top + 5
     for i, (line, dead) in enumerate(lines):
@@ -199,6 +234,8 @@ def count_places(scene: AidsView) -> list[pygame.Rect]:
     busy += [lay.info, lay.centre, lay.log, waits_area(scene)]
     w, h = lay.size
     busy.append(pygame.Rect(lay.buttons.left - 40, lay.log.bottom, w - lay.buttons.left + 40, h - lay.log.bottom))
+    if scene.chooser is not None:
+        busy.append(scene.chooser)
     return busy
 
 

@@ -38,6 +38,8 @@ class TableDrawing(TableState):
         pygame.draw.ellipse(surface, FELT_DARK, self.layout.centre.inflate(int(w * 0.2), int(h * 0.2)), 0)
         if self.cover_for is not None:
             self._draw_cover(surface, self.cover_for)
+            if self.confirm_leave:  # Esc on the cover: the leave dialog over the cover, never over a hand
+                aids.draw_confirm_leave(self.aids_view(), surface)
             self.banner.draw(surface, area=self._banner_area())
             return
         self._draw_info(surface)
@@ -310,14 +312,18 @@ class TableDrawing(TableState):
         view = self.view
         w = lay.small_w
         img = cards.back(w)
-        stack = min(view.wall, 6)
-        for i in range(stack):
-            surface.blit(img, img.get_rect(center=(lay.wall.centerx - i * 2, lay.wall.centery - i * 2)))
         size = max(12, lay.size[1] // 40)
         count = text(tr("table.wall_left", self.lang, n=view.wall), size, WHITE)
-        surface.blit(count, count.get_rect(midtop=(lay.wall.centerx, lay.wall.centery + img.get_height() // 2 + 6)))
+        at = count.get_rect(midtop=(lay.wall.centerx, lay.wall.centery + img.get_height() // 2 + 6))
+        chooser = self.open_chooser()
+        if chooser is None or not chooser.box.colliderect(at.union(img.get_rect(center=lay.wall.center))):
+            for i in range(min(view.wall, 6)):  # (a 吃 chooser over the middle hides the wall and its count)
+                surface.blit(img, img.get_rect(center=(lay.wall.centerx - i * 2, lay.wall.centery - i * 2)))
+            surface.blit(count, at)
         if view.offer is not None and ("offer",) not in self.hide:
             big = cards.face(view.offer.card, lay.hand_w) if view.offer.card != HIDDEN else cards.back(lay.hand_w)
+            if chooser is not None and chooser.box.colliderect(big.get_rect(center=lay.offer.center)):
+                return  # the 吃 chooser is over the middle: its title names the card, each choice starts with it
             surface.blit(big, big.get_rect(center=lay.offer.center))
             who = self.short_name(view.offer.seat)
             tag = text(who, size, GREY)
@@ -332,13 +338,14 @@ class TableDrawing(TableState):
             hint = text(tr("prompt.your_turn_discard", self.lang), size, GOLD, bold=True)
             surface.blit(hint, hint.get_rect(bottomright=(area.right, area.top - 4)))
         elif legal and self.view.offer is not None:
-            hint = text(
-                tr("prompt.claim", self.lang, card=glyph(self.view.offer.card) if self.view.offer.card >= 0 else "?"),
-                size,
-                GOLD,
-                bold=True,
-            )
-            surface.blit(hint, hint.get_rect(bottomright=(area.right, area.top - 4 - self._chi_height())))
+            chooser = self.open_chooser()
+            hint = text(self.claim_title(), size, GOLD, bold=True)
+            if chooser is not None:  # the ways to eat stand in a panel of their own, the question as its title
+                pygame.draw.rect(surface, PANEL, chooser.box, border_radius=8)
+                pygame.draw.rect(surface, GOLD, chooser.box, width=1, border_radius=8)
+                surface.blit(hint, chooser.title)
+            else:
+                surface.blit(hint, hint.get_rect(bottomright=(area.right, area.top - 4)))
         elif seat is not None and not self.controller.is_human(seat) and not self.anim:
             hint = text(tr("prompt.thinking", self.lang), size, GREY)
             surface.blit(hint, hint.get_rect(bottomright=(area.right, area.bottom)))
@@ -347,7 +354,8 @@ class TableDrawing(TableState):
             pygame.draw.rect(surface, (70, 110, 80) if hover else PANEL, b.rect, border_radius=8)
             pygame.draw.rect(surface, GOLD, b.rect, width=2, border_radius=8)
             if b.cards:
-                cw = max(12, self.layout.small_w - 4)
+                chooser = self.open_chooser()
+                cw = chooser.card_w if chooser is not None else max(12, self.layout.small_w - 4)
                 x = b.rect.left + 4
                 assert isinstance(b.action, Chi)
                 for gi, g in enumerate(b.action.groups):
@@ -376,12 +384,6 @@ class TableDrawing(TableState):
             box = img.get_rect(midleft=(area.melds.left + 4, area.melds.centery))
             pygame.draw.rect(surface, PANEL, box.inflate(16, 8), border_radius=8)
             surface.blit(img, box)
-
-    def _chi_height(self) -> int:
-        chis = [b for b in self.buttons if b.cards]
-        if not chis:
-            return 0
-        return self.layout.buttons.top - min(b.rect.top for b in chis)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lay = self.layout

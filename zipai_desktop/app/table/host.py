@@ -9,6 +9,7 @@ circle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from ..ui.names import Person
@@ -29,6 +30,8 @@ class TableHost(Protocol):
     match_over: bool
     last_hand: bool
     result_collapsed: bool
+    confirm_leave: bool  # the leave dialog is open (Esc on the folded settlement bar opens it)
+    on_exit: Callable[[], None] | None  # leaves the table (None: no way out, as in the demo)
 
     def short_name(self, seat: int) -> str:
         """The seat's one name (你, 玩家n, 电脑n) as the table shows it."""

@@ -44,6 +44,9 @@ class TableInput(TableState):
                 self.confirm_leave = False
             return
         if self.cover_for is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_exit is not None:
+                self.confirm_leave = True  # leave from behind the cover: asks first, and shows no hand
+                return
             if event.type == pygame.MOUSEBUTTONUP or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
             ):

@@ -16,6 +16,7 @@ as far as that seat's melds stay above the card on offer.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import pygame
@@ -139,6 +140,7 @@ class Layout:
     info: pygame.Rect  # top-left: scores and the hand number
     log: pygame.Rect
     column_w: int = 0  # card width of the hand's columns (hand_view): hand_w, or less where the height is short
+    claim: pygame.Rect = dataclasses.field(default_factory=pygame.Rect)  # the felt the 吃 / 比 chooser may take
 
     @property
     def hand_card_w(self) -> int:
@@ -247,7 +249,27 @@ def make_layout(size: tuple[int, int], players: int, viewer: int) -> Layout:
     log = pygame.Rect(int(w * 0.79), int(h * 0.55), int(w * 0.21) - margin, int(h * 0.14))
     # The hand's columns leave the right of the bottom row free: the claim prompt sits there, whatever the scale.
     buttons = pygame.Rect(w - int(w * 0.16) - margin, h - hand_h - margin, int(w * 0.16), hand_h)
-    return Layout((w, h), hand_w, small_w, seats, centre, wall, offer, buttons, info, log, column_w)
+    claim = _claim_area(w, margin, seats, info, log)
+    return Layout((w, h), hand_w, small_w, seats, centre, wall, offer, buttons, info, log, column_w, claim)
+
+
+def _claim_area(w: int, margin: int, seats: dict[int, SeatArea], info: pygame.Rect, log: pygame.Rect) -> pygame.Rect:
+    """The felt the 吃 / 比 chooser may take: between the side seats (and left of the log), below the scores and a
+    top seat, above the viewer's name, melds and pile. It holds the middle (wall and card on offer): the chooser keeps
+    right of the card on offer when it can (see :mod:`.claim`), and covers the middle only for many choices."""
+    left, right, top = margin, log.left - margin, info.bottom + margin
+    floor = w  # (any large number) lowered to the viewer's row below
+    for area in seats.values():
+        rects = (area.hand, area.melds, area.pile, area.label)
+        if area.side == "left":
+            left = max(left, *(r.right + margin for r in rects))
+        elif area.side == "right":
+            right = min(right, *(r.left - margin for r in rects))
+        elif area.side == "top":
+            top = max(top, *(r.bottom + margin for r in rects))
+        else:
+            floor = min(r.top - margin for r in rects)
+    return pygame.Rect(left, top, max(0, right - left), max(0, floor - top))
 
 
 def _bottom_seat(

@@ -215,8 +215,12 @@ def footer_key(match_over: bool, last_hand: bool) -> str:
 
 
 def button_labels(scene: PanelFrame) -> dict[str, str]:
-    """The buttons' words: ``toggle`` (收起 / 展开结算, Esc) and ``next`` (下一局 or 比赛结束, Enter)."""
-    toggle = tr("result.expand" if scene.collapsed else "result.collapse", scene.lang) + "  (Esc)"
+    """The buttons' words: ``toggle`` (收起 with Esc / 展开结算 with Space: Esc on the folded bar asks to leave) and
+    ``next`` (下一局 or 比赛结束, Enter)."""
+    if scene.collapsed:
+        toggle = f"{tr('result.expand', scene.lang)}  ({tr('key.space', scene.lang)})"
+    else:
+        toggle = tr("result.collapse", scene.lang) + "  (Esc)"
     footer = tr(footer_key(scene.match_over, scene.last_hand), scene.lang)
     return {"toggle": toggle, "next": footer + "  (Enter)"}
 
@@ -243,9 +247,15 @@ def buttons(scene: PanelFrame) -> dict[str, pygame.Rect]:
 
 
 def handle_result_event(scene: TableHost, event: pygame.event.Event) -> None:
-    """Esc or 收起 collapses / reopens the panel; Enter or 下一局 goes on."""
+    """Esc or 收起 folds the panel away; on the folded bar Esc asks to leave the table (as Esc does during a hand),
+    Space or 展开结算 reopens it; Enter or 下一局 goes on."""
     if event.type == pygame.KEYDOWN:
         if event.key == pygame.K_ESCAPE:
+            if scene.result_collapsed and scene.on_exit is not None:
+                scene.confirm_leave = True  # Enter / Y leaves (the match stays autosaved), Esc / N stays
+            else:
+                scene.result_collapsed = not scene.result_collapsed
+        elif event.key == pygame.K_SPACE:
             scene.result_collapsed = not scene.result_collapsed
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             scene.next_hand()

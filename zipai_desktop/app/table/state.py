@@ -17,6 +17,7 @@ import pygame
 
 from ...engine import events as ev
 from ...engine.actions import Action, Chi, Discard, Hu, Pass, Peng
+from ...engine.cards import glyph
 from ...engine.melds import MeldKind
 from ...engine.waits import Wait
 from ...store.settings import load_settings
@@ -26,10 +27,11 @@ from ..ui import names as seat_names
 from ..ui.banner import Banner
 from ..ui.fonts import text
 from ..ui.i18n import tr
-from ..ui.palette import GOLD
+from ..ui.palette import GOLD, GREY
 from ..ui.sizing import Painter
 from ..ui.sound import Sound
 from . import aids
+from .claim import MIN_CARD_W, NEAR_SHARE, Chooser, Words, place_chooser
 from .controller import Controller
 from .flights import Animation, flights_for
 from .hand_view import HandView
@@ -88,6 +90,7 @@ class TableState(Scene):
         self.last_hand = False  # the settlement shown is of the match's last hand: Enter ends the match
         self.selected = 0  # keyboard cursor in the hand
         self.buttons: list[Button] = []
+        self.chooser: Chooser | None = None  # the 吃 / 比 chooser's places (claim.py), with the buttons it holds
         self._buttons_key: tuple[object, ...] = ()
         self.message = ""
         self.banner = Banner(lang)  # the store's messages (a damaged file, a failed autosave), one line at the top
@@ -348,6 +351,7 @@ class TableState(Scene):
             hint=self.hint_line(),
             counts=self.current_counts(),
             toast=str(self.toast[0]) if self.toast is not None else None,
+            chooser=chooser.box if (chooser := self.open_chooser()) is not None else None,
         )
 
     def _decision_key(self) -> tuple[object, ...]:
@@ -399,17 +403,13 @@ class TableState(Scene):
                 simple.append((a, tr("action.hu", self.lang), "h"))
             elif isinstance(a, Peng):
                 simple.append((a, tr("action.peng", self.lang), "p"))
+        self.chooser = None
         if chis:
-            # Each way to eat is its own small group of cards to pick (main group, then any 比 groups).
-            cw = max(12, self.layout.small_w - 4)
-            _, ch = cards.card_size(cw)
-            gy = area.top - (ch + 12) * len(chis)
-            for i, a in enumerate(chis):
+            # Each way to eat is its own small group of cards to pick (main group, then any 比 groups), in the chooser.
+            self.chooser = self._place_chooser(chis)
+            for i, (a, choice) in enumerate(zip(chis, self.chooser.choices, strict=True)):
                 flat = tuple(k for g in a.groups for k in g)
-                labels = sum(self._group_label(gi).get_width() + 4 for gi in range(len(a.groups)))
-                width = len(flat) * (cw + 2) + 6 * (len(a.groups) - 1) + 8 + labels
-                rect = pygame.Rect(area.right - width, gy + i * (ch + 12), width, ch + 8)
-                self.buttons.append(Button(rect, a, "", flat, str(i + 1)))
+                self.buttons.append(Button(choice.rect, a, "", flat, str(i + 1)))
         for a, word, hotkey in simple:
             self.buttons.append(Button(pygame.Rect(x, y, bw, bh), a, word, (), hotkey))
             x += bw + 6
@@ -426,6 +426,46 @@ class TableState(Scene):
                     "space",
                 )
             )
+
+    def claim_title(self) -> str:
+        """The claim prompt's question, naming the card on offer: "要这张七吗？" / "Take this 七?"."""
+        offer = self.view.offer
+        return tr("prompt.claim", self.lang, card=glyph(offer.card) if offer is not None and offer.card >= 0 else "?")
+
+    def open_chooser(self) -> Chooser | None:
+        """The 吃 / 比 chooser while its choices are the buttons on offer, else None."""
+        return self.chooser if any(b.cards for b in self.buttons) else None
+
+    def _place_chooser(self, chis: list[Chi]) -> Chooser:
+        """Where the ways to eat go (:mod:`.claim`): right of the card on offer when they fit there, else over the
+        middle of the table; above the 听 list, clear of the log and the seats."""
+        lay = self.layout
+        size = max(12, lay.size[1] // 38)
+        gap = max(4, lay.size[1] // 120)
+        words = Words(
+            chi=self._group_label(0).get_size(),
+            bi=self._group_label(1).get_size(),
+            key=text("8", max(10, size - 4), GREY).get_size(),
+            title=text(self.claim_title(), size, GOLD, bold=True).get_size(),
+        )
+        whole = lay.claim
+        above = whole.copy()  # above the 听 list's area
+        seen = self.aids_view()
+        panel = aids.waits_panel(seen)
+        if panel is not None and panel.box.left < whole.right and panel.box.right > whole.left:
+            area = aids.waits_area(seen)
+            above.height = max(0, min(whole.bottom, area.top - gap) - whole.top)
+            # Many choices may push the list down to a few lines (it shows what it leaves out), cards stay readable.
+            floor = area.bottom - aids.least_waits_height(lay.size) - gap
+            pushed = pygame.Rect(whole.left, whole.top, whole.width, max(0, min(whole.bottom, floor) - whole.top))
+        else:
+            pushed = above
+        beside = lay.offer.centerx + lay.hand_w // 2 + gap  # right of the card on offer
+        near = pygame.Rect(beside, above.top, max(0, above.right - beside), above.height)
+        card_w = max(MIN_CARD_W, lay.small_w - 4)
+        readable = int(card_w * NEAR_SHARE)
+        tries = [(near, readable), (above, readable), (pushed, readable), (above, MIN_CARD_W)]
+        return place_chooser([a.groups for a in chis], tries, card_w, words, gap)
 
     def _group_label(self, index: int) -> pygame.Surface:
         """The label of a group in a 吃 choice: 吃 for the main group, 比 for each group that puts out a copy."""
