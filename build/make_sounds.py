@@ -3,7 +3,7 @@
 
 Run from the repository root (no third-party package is needed):
 
-    python build/make_sounds.py              # writes assets/sounds/{deal,flip,discard,meld,win}.wav
+    python build/make_sounds.py              # writes assets/sounds/{deal,flip,...,call_hu,call_zimo}.wav
     python build/make_sounds.py --out DIR    # writes them to DIR instead
     python build/make_sounds.py --check      # exit 1 if the committed files differ from a fresh synthesis
 
@@ -151,6 +151,92 @@ def win(rng: random.Random) -> Samples:
     return _finish(out, 0.6)
 
 
+def _chime(notes: tuple[tuple[float, float, float], ...], seconds: float, partials: tuple[float, ...]) -> Samples:
+    """Notes (frequency, start, gain) of a bell-like voice: each a decaying sine with the given partials' gains."""
+    out = _silence(seconds)
+    for freq, start, gain in notes:
+        length = seconds - start
+        for n, pg in enumerate(partials, start=1):
+            _mix(out, _tone(freq * n, length, 0.16 / n**0.5, attack=0.004), start, gain * pg)
+    return out
+
+
+# The calls: one short voice each, told apart by their shape (rising, falling, repeated, swept) and their colour, so
+# a player knows 碰 from 吃 from 扫 without looking. Each follows the card sounds and is at most about 0.6 s long.
+
+
+def call_chi(rng: random.Random) -> Samples:
+    """吃: two quick rising notes, a plucked sound (G5 then C6)."""
+    out = _chime(((783.99, 0.0, 0.8), (1046.50, 0.09, 1.0)), 0.38, (1.0, 0.25))
+    return _finish(out, 0.55)
+
+
+def call_peng(rng: random.Random) -> Samples:
+    """碰: one firm knock with a round low bell (A4), a "pong"."""
+    out = _chime(((440.0, 0.0, 1.0),), 0.45, (1.0, 0.5, 0.2))
+    _mix(out, _lowpass(_burst(rng, 0.08, 0.012), 1800.0), 0.0, 0.9)
+    return _finish(out, 0.6)
+
+
+def call_wei(rng: random.Random) -> Samples:
+    """偎: a soft falling pair, muted (E5 then C5), cards slid under the hand."""
+    out = _chime(((659.25, 0.0, 0.7), (523.25, 0.12, 0.8)), 0.45, (1.0,))
+    return _finish(_lowpass(out, 2500.0), 0.45)
+
+
+def call_pao(rng: random.Random) -> Samples:
+    """跑: three fast rising notes, bright (C5 E5 G5)."""
+    out = _chime(((523.25, 0.0, 0.8), (659.25, 0.06, 0.9), (783.99, 0.12, 1.0)), 0.42, (1.0, 0.35, 0.15))
+    return _finish(out, 0.55)
+
+
+def call_ti(rng: random.Random) -> Samples:
+    """提: a high double ping on one note (E6, twice)."""
+    out = _chime(((1318.51, 0.0, 0.8), (1318.51, 0.1, 1.0)), 0.36, (1.0, 0.2))
+    return _finish(out, 0.5)
+
+
+def call_kai_duo(rng: random.Random) -> Samples:
+    """开舵: a low gong (D4, rich partials) with a fifth above rising out of it."""
+    out = _chime(((293.66, 0.0, 1.0), (440.0, 0.14, 0.6)), 0.6, (1.0, 0.6, 0.4, 0.25))
+    return _finish(out, 0.6)
+
+
+def call_sao(rng: random.Random) -> Samples:
+    """扫: a swish (noise swept from low to high) over a short low note (F4)."""
+    seconds = 0.4
+    out = _silence(seconds)
+    swish = _burst(rng, seconds, 0.09, attack=0.03)
+    swept = _band(swish[: len(swish) // 2], 500.0, 2500.0) + _band(swish[len(swish) // 2 :], 2000.0, 7000.0)
+    _mix(out, swept, 0.0, 0.8)
+    _mix(out, _chime(((349.23, 0.05, 1.0),), 0.35, (1.0, 0.3)), 0.0, 0.7)
+    return _finish(out, 0.55)
+
+
+def call_long(rng: random.Random) -> Samples:
+    """龙: a quick low drum roll under a rising minor third (A3, C4)."""
+    seconds = 0.6
+    out = _silence(seconds)
+    for i in range(6):
+        _mix(out, _tap(rng, 120.0 + 6 * i), 0.04 * i, 0.5 + 0.08 * i)
+    _mix(out, _chime(((220.0, 0.0, 0.7), (261.63, 0.2, 0.9)), 0.6, (1.0, 0.5, 0.3)), 0.0, 0.8)
+    return _finish(out, 0.6)
+
+
+def call_hu(rng: random.Random) -> Samples:
+    """胡: a bright fanfare of two chords, the fourth up to the tonic (F5 A5 C6, then G5 C6 E6)."""
+    out = _chime(((698.46, 0.0, 0.6), (880.0, 0.0, 0.5), (1046.5, 0.0, 0.5)), 0.7, (1.0, 0.3))
+    _mix(out, _chime(((783.99, 0.0, 0.7), (1046.5, 0.0, 0.6), (1318.51, 0.0, 0.6)), 0.55, (1.0, 0.3)), 0.15)
+    return _finish(out, 0.6)
+
+
+def call_zimo(rng: random.Random) -> Samples:
+    """自摸: a quick arpeggio up two octaves (C5 E5 G5 C6 E6 G6), each note ringing on."""
+    freqs = (523.25, 659.25, 783.99, 1046.5, 1318.51, 1567.98)
+    out = _chime(tuple((f, 0.05 * i, 0.6 + 0.07 * i) for i, f in enumerate(freqs)), 0.7, (1.0, 0.25))
+    return _finish(out, 0.6)
+
+
 SOUNDS: dict[str, tuple[int, Callable[[random.Random], Samples]]] = {
     # name: (seed of its own random.Random, synthesiser); a new effect never changes the others.
     "deal": (1, deal),
@@ -158,6 +244,16 @@ SOUNDS: dict[str, tuple[int, Callable[[random.Random], Samples]]] = {
     "discard": (3, discard),
     "meld": (4, meld),
     "win": (5, win),
+    "call_chi": (6, call_chi),
+    "call_peng": (7, call_peng),
+    "call_wei": (8, call_wei),
+    "call_pao": (9, call_pao),
+    "call_ti": (10, call_ti),
+    "call_kai_duo": (11, call_kai_duo),
+    "call_sao": (12, call_sao),
+    "call_long": (13, call_long),
+    "call_hu": (14, call_hu),
+    "call_zimo": (15, call_zimo),
 }
 
 

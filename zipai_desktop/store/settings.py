@@ -161,6 +161,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "bot_pace": _check_choice("bot_pace", BOT_PACES),
     "hints": _check_bool("hints"),
     "card_count": _check_bool("card_count"),
+    "phrases": _check_bool("phrases"),
 }
 
 
@@ -188,6 +189,7 @@ class Settings:
     bot_pace: str = "normal"  # the pause after each bot action, so a person can follow
     hints: bool = False  # the F4 discard hint in games the statistics count (always on in practice)
     card_count: bool = False  # 记牌 (F5) in games the statistics count (always allowed in practice)
+    phrases: bool = True  # the table's quick phrases (T) and the bots' answers; off: no menu, no bubbles
 
     def __post_init__(self) -> None:
         """Check every field and store it in its normal form (a number as a float, a list as a tuple); raise

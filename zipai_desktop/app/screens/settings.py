@@ -167,6 +167,7 @@ class SettingsScene(Scene):
             "discard_mode",
             "hints",
             "card_count",
+            "phrases",
             "sound",
             "volume",
             "fullscreen",

@@ -14,7 +14,7 @@ from ..ui.i18n import tr
 from ..ui.names import say
 from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, LOG_TEXT, PANEL, WHITE
 from ..ui.sizing import ui_for
-from . import aids
+from . import aids, presence
 from .flights import meld_pos, pile_pos
 from .reveal import Reveal, badge_text, reveal_place
 from .reveal import label_size as reveal_label_size
@@ -54,6 +54,8 @@ class TableDrawing(TableState):
             self._draw_log(surface)  # under the prompt: a wide 吃 choice may cover it
         self._draw_prompt(surface)
         self._draw_cues(surface)
+        presence.draw_bubbles(self, surface)
+        presence.draw_phrase_menu(self, surface)
         seen = self.aids_view()
         aids.draw_count(seen, surface)
         aids.draw_hint(seen, surface)
@@ -123,7 +125,11 @@ class TableDrawing(TableState):
             unit = tr("result.hu" if self.controller.config.rules == "guilin" else "result.huxi", self.lang)
             extra += f"  {unit} {self._table_hu(seat)}"
         colour = GOLD if seat == self.controller.to_act else WHITE
-        place = self.label_place(seat)
+        own_place = self.label_place(seat) is area.label  # else a seat sitting out: its name where its hand would be
+        place = presence.draw_badge(self, surface, seat, self.label_place(seat))  # the emblem, then the name
+        button = presence.phrase_button(self) if seat == self.viewer else None
+        if button is not None and button.left < place.right:
+            place = pygame.Rect(place.left, place.top, max(1, button.left - 8 - place.left), place.height)
         room = place.width
         if seat == view.dealer and view.dang_di is not None:
             # The 挡底 / 亮张 card sits by the dealer: its name and the card, small, at the end of the label line.
@@ -139,8 +145,9 @@ class TableDrawing(TableState):
             self._mini_card(surface, view.dang_di, at.right + 4, drawn.top, max(drawn.height, tag.get_height()))
         else:
             line = fitted(label, size, room, colour, bold=seat == self.controller.to_act)
-            if place is area.label:
-                surface.blit(line, place)
+            if own_place:
+                drawn = surface.blit(line, place)
+                presence.draw_style(self, surface, seat, drawn, place)  # a named bot's manner, when it fits
             else:  # a seat sitting out: its name where its hand would be, towards the table's edge
                 anchor = {"top": "center", "right": "midright", "left": "midleft"}[area.side]
                 surface.blit(line, line.get_rect(**{anchor: getattr(place, anchor)}))
@@ -377,13 +384,8 @@ class TableDrawing(TableState):
             surface.blit(msg, msg.get_rect(bottomright=(area.right, area.top - 4 - size * 2)))
 
     def _draw_cues(self, surface: pygame.Surface) -> None:
-        size = max(16, self.layout.size[1] // 26)
-        for seat, label, _left in self.cues:
-            area = self.layout.seats[int(seat)]  # type: ignore[call-overload]
-            img = text(str(label), size, GOLD, bold=True)
-            box = img.get_rect(midleft=(area.melds.left + 4, area.melds.centery))
-            pygame.draw.rect(surface, PANEL, box.inflate(16, 8), border_radius=8)
-            surface.blit(img, box)
+        """Each call (吃 碰 偎 跑 提 开舵 扫 胡 自摸), big by its seat (:func:`presence.draw_calls`)."""
+        presence.draw_calls(self, surface)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -14,6 +14,7 @@ from ..ui import cards
 from ..ui.i18n import tr
 from .hand_columns import is_locked
 from .hand_view import DOUBLE_CLICK, DRAG_START, Drag
+from .presence import handle_phrase_event
 from .settlement_panel import handle_result_event
 from .state import TableState
 
@@ -61,6 +62,8 @@ class TableInput(TableState):
             event.type == pygame.MOUSEBUTTONUP or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN)
         ):
             self.win_pause = 0.0  # a click or Enter goes on from the winning card
+            return
+        if handle_phrase_event(self, event):  # T, its button and its menu: quick phrases, never blocking play
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)

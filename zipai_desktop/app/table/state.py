@@ -18,9 +18,8 @@ import pygame
 from ...engine import events as ev
 from ...engine.actions import Action, Chi, Discard, Hu, Pass, Peng
 from ...engine.cards import glyph
-from ...engine.melds import MeldKind
 from ...engine.waits import Wait
-from ...store.settings import load_settings
+from ...store.settings import SPEED_RANGE, load_settings
 from ..scene import Scene
 from ..ui import cards
 from ..ui import names as seat_names
@@ -31,16 +30,22 @@ from ..ui.palette import GOLD, GREY
 from ..ui.sizing import Painter
 from ..ui.sound import Sound
 from . import aids
+from .calls import CALL_SOUNDS, call_of
 from .claim import MIN_CARD_W, NEAR_SHARE, Chooser, Words, place_chooser
 from .controller import Controller
 from .flights import Animation, flights_for
 from .hand_view import HandView
 from .hint import action_text, reason
 from .layout import make_layout
+from .phrases import PHRASES, Chat
 from .view_model import TableView
 
 PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.4}  # seconds after each bot action (at speed ×1)
 CLAIM_PAUSE = 2.0  # ... times this before a bot answers a 碰 / 吃 / 胡 offer
+#: Seconds a flipped card or a forced meld (扫, 开舵, 提, 跑, 偎 ...) stays in view before the next move, at any pace
+#: and speed a player can set: long enough to read the card and its call.
+MIN_SEEN_S = 0.9
+CALL_SECONDS = 1.4  # a call's announcement at its seat
 
 
 @dataclass
@@ -98,7 +103,11 @@ class TableState(Scene):
         self.helpers = {"hu": True, "waits": True, "log": True, "count": False}  # 记牌 (F5) is off until asked for
         self.show_help = False
         self.help_paint = Painter()  # the key help's lines (tests/app/ui/test_sizing.py checks they fit)
-        self.cues: list[list[object]] = []  # [seat, text, seconds left]: forced actions announce themselves
+        self.cues: list[list[object]] = []  # [seat, text, seconds left]: each call (calls.py) announces itself
+        self.emblems: dict[int, pygame.Rect] = {}  # each seat's emblem as last drawn (speech bubbles point at it)
+        self.call_rects: list[pygame.Rect] = []  # the calls as last drawn
+        self.bubble_rects: list[pygame.Rect] = []  # the speech bubbles as last drawn
+        self.hold = 0.0  # seconds a flip or a forced meld still stays in view before the next event (MIN_SEEN_S)
         self._waits_key: tuple[object, ...] = ()
         self._waits: list[Wait] = []
         settings, _ = load_settings()
@@ -115,6 +124,8 @@ class TableState(Scene):
         self._hint_key: tuple[object, ...] = ()
         self.size = size
         self.layout = make_layout(size, controller.config.players, self.viewer)
+        self.chat = self._make_chat(settings.phrases)
+        self.phrase_menu = False  # the quick phrases' menu is open (T or its button)
         self._pull()
         self._cover_the_deal()
 
@@ -160,6 +171,7 @@ class TableState(Scene):
         self.queue.clear()
         self.anim = None
         self.hide = set()
+        self.hold = 0.0
         self.layout = make_layout(self.size, self.controller.config.players, seat)
 
     def keep_arrangement(self, *, save: bool = True) -> None:
@@ -173,6 +185,7 @@ class TableState(Scene):
     def skip_animations(self) -> None:
         """Land every flight now and stop the win pause (the engine's present is shown at once)."""
         self.win_pause = 0.0
+        self.hold = 0.0
         if self.anim is not None:
             self.anim = None
             self.hide = set()
@@ -183,6 +196,7 @@ class TableState(Scene):
         event = self.queue.popleft()
         flights, hide = flights_for(event, self.layout, self.view)
         self.view.apply(event)
+        call = call_of(event)
         if self.sound is not None:
             # One riffle per hand: the first Dealt is the first event of the hand's log (HandStarted resets it).
             first_deal = isinstance(event, ev.Dealt) and len(self.view.log) == 1
@@ -190,12 +204,17 @@ class TableState(Scene):
             name = "deal" if first_deal else names.get(type(event))
             if name is not None:
                 self.sound.play(name)
+            if call is not None:  # the call's own voice over the cards' sound
+                self.sound.play(CALL_SOUNDS[call])
         if isinstance(event, ev.Won):
             self.win_pause = 2.0 / max(1.0, self.speed)  # the winning card and the banner, before anything else
         elif isinstance(event, ev.HandEnded):
             self.win_pause = 1.2 / max(1.0, self.speed)  # every hand face up, before the settlement panel
-        if isinstance(event, ev.Melded) and event.forced:
-            self.cues.append([event.seat, cue_text(event.meld.kind, self.lang), 1.2])
+        if call is not None and isinstance(event, ev.Melded | ev.Won):
+            self.cues = [c for c in self.cues if c[0] != event.seat]  # a seat's newest call replaces its last
+            self.cues.append([event.seat, tr(f"cue.{call}", self.lang), CALL_SECONDS])
+        if isinstance(event, ev.Flipped) or (isinstance(event, ev.Melded) and event.forced):
+            self.hold = self.min_seen()
         if flights and self.speed < 50:
             for f in flights:
                 f.duration /= self.speed
@@ -223,11 +242,16 @@ class TableState(Scene):
         for cue in self.cues:
             cue[2] = float(cue[2]) - dt  # type: ignore[arg-type]
         self.cues = [c for c in self.cues if float(c[2]) > 0]  # type: ignore[arg-type]
+        self.chat.update(dt)
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.finished:
                 self.anim = None
                 self.hide = set()
+        if self.anim is None and self.hold > 0:  # a flip or a forced meld, landed, stays in view a moment
+            self.hold = max(0.0, self.hold - dt)
+            if self.hold > 0:
+                return
         if self.anim is None and self.win_pause > 0:
             self.win_pause = max(0.0, self.win_pause - dt)
             if self.win_pause > 0:
@@ -254,6 +278,11 @@ class TableState(Scene):
             self.cover_for = seat
             return
         self._make_buttons()
+
+    def min_seen(self) -> float:
+        """Seconds a flipped card or a forced meld stays in view once landed: :data:`MIN_SEEN_S` at any speed a player
+        can set (up to the settings' fastest), shorter only beyond it (the tests' and demos' fast-forward)."""
+        return MIN_SEEN_S / max(1.0, self.speed / SPEED_RANGE[1])
 
     def bot_pause(self) -> float:
         """Seconds a bot's action waits, so a person can follow: a short pause per action, longer before a claim or a
@@ -508,6 +537,20 @@ class TableState(Scene):
         self.hint = None
         self._cover_the_deal()
 
+    # --- quick phrases ---------------------------------------------------------------------------------------------
+
+    def _make_chat(self, enabled: bool) -> Chat:
+        """The table's quick phrases, seeded from the match's seed (a demo's answers repeat), off with the setting."""
+        seats = self.controller.config.seats
+        bots = [s for s in range(len(seats)) if not self.controller.is_human(s)]
+        return Chat(self.controller.match.seed, [c.entrant for c in seats], bots, enabled=enabled)
+
+    def say_phrase(self, index: int) -> None:
+        """The viewer says the menu's phrase ``index`` (0-based); the menu closes. Play goes on meanwhile."""
+        self.phrase_menu = False
+        if 0 <= index < len(PHRASES):
+            self.chat.say(self.viewer, PHRASES[index])
+
     # --- names ------------------------------------------------------------------------------------------------
 
     def short_name(self, seat: int) -> str:
@@ -527,11 +570,3 @@ class TableState(Scene):
         """Each seat's kind, the language and each seat's given name (a 比赛 entrant's), as names.* take them."""
         seats = self.controller.config.seats
         return [c.kind for c in seats], self.lang, [c.entrant for c in seats]
-
-
-def cue_text(kind: MeldKind, lang: str) -> str:
-    """The call a seat makes as its meld goes down, shown beside it: "Eat!" / "吃！", "偎 (wei)!" / "偎！".
-
-    A call, not a sentence about the seat (the seat's label names who calls), so it needs no grammatical person.
-    """
-    return tr(f"cue.{kind.value}", lang)
