@@ -20,6 +20,7 @@ from zipai_desktop.app.table.state import MIN_SEEN_S
 from zipai_desktop.app.ui import assets
 from zipai_desktop.app.ui.i18n import tr
 from zipai_desktop.app.ui.personas import BOT_COLOUR, PERSONAS
+from zipai_desktop.app.ui.sound import CALL_EFFECTS
 from zipai_desktop.engine import events as ev
 from zipai_desktop.engine.cards import glyph
 from zipai_desktop.store.settings import SPEED_RANGE, Settings, save_settings
@@ -76,7 +77,7 @@ def test_each_seat_label_starts_with_its_emblem_a_named_bot_in_its_colour(lang: 
 
 def test_each_call_has_a_distinct_sound_file_that_is_a_short_valid_wav() -> None:
     files = [CALL_SOUNDS[c] for c in CALLS]
-    assert len(set(files)) == len(CALLS)
+    assert len(set(files)) == len(CALLS) and set(CALL_SOUNDS.values()) == set(CALL_EFFECTS)
     contents = set()
     for name in files:
         path = assets.asset_path("sounds", name + ".wav")

@@ -90,3 +90,38 @@ def test_table_places_match_the_reference(
 ) -> None:
     got = render(rules, players, seed, size, lang, panel=False)
     check(f"table-{name}-{lang}-{size[0]}x{size[1]}.png", got, tmp_path)
+
+
+def render_presence(size: tuple[int, int], lang: str) -> pygame.Surface:
+    """A seeded Guilin hand with the player and two named bots (阿强, 阿杰), stopped while a bot's call shows; the
+    player has said 快点吧 / Hurry up and a bot answers in a bubble, the phrases' menu open."""
+    from zipai_desktop.engine.actions import Discard, Pass
+
+    app = App(size, lang, headless=True, resizable=False)
+    seats = [SeatConfig("human", "you")] + [SeatConfig("casual", f"bot{i}", entrant=f"entrant.{3 * i}") for i in (1, 2)]
+    controller = Controller(GameConfig(rules="guilin", players=3, seats=seats, seed=7), inline_bots=True)
+    table = TableScene(controller, size, lang=lang, speed=8.0)
+    app.push(table)
+    for _ in range(20000):
+        table.update(1 / 60)
+        if any(int(c[0]) != table.viewer for c in table.cues):  # type: ignore[call-overload]
+            break
+        legal = table._my_decision()
+        take = [a for a in legal if isinstance(a, Pass)] or [a for a in legal if isinstance(a, Discard)]
+        if take:
+            controller.submit(table.viewer, take[0])
+    assert table.cues
+    answer = next(a for a in (table.chat.say(table.viewer, "hurry") for _ in range(6)) if a is not None)
+    table.chat.update(answer.delay + 0.1)
+    table.phrase_menu = True
+    table.draw(app.screen)
+    controller.close()
+    return app.screen.copy()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGS)
+def test_named_bots_a_call_and_the_phrases_match_the_reference(
+    lang: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    check(f"presence-{lang}-{size[0]}x{size[1]}.png", render_presence(size, lang), tmp_path)

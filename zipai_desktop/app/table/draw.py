@@ -126,7 +126,9 @@ class TableDrawing(TableState):
             extra += f"  {unit} {self._table_hu(seat)}"
         colour = GOLD if seat == self.controller.to_act else WHITE
         own_place = self.label_place(seat) is area.label  # else a seat sitting out: its name where its hand would be
-        place = presence.draw_badge(self, surface, seat, self.label_place(seat))  # the emblem, then the name
+        place = self.label_place(seat)
+        if own_place:
+            place = presence.draw_badge(self, surface, seat, place)  # the emblem, then the name
         button = presence.phrase_button(self) if seat == self.viewer else None
         if button is not None and button.left < place.right:
             place = pygame.Rect(place.left, place.top, max(1, button.left - 8 - place.left), place.height)
@@ -150,7 +152,11 @@ class TableDrawing(TableState):
                 presence.draw_style(self, surface, seat, drawn, place)  # a named bot's manner, when it fits
             else:  # a seat sitting out: its name where its hand would be, towards the table's edge
                 anchor = {"top": "center", "right": "midright", "left": "midleft"}[area.side]
-                surface.blit(line, line.get_rect(**{anchor: getattr(place, anchor)}))
+                at = line.get_rect(**{anchor: getattr(place, anchor)})
+                if area.side == "left":
+                    at.left += at.height + max(4, at.height // 4)  # room for the emblem before the name
+                presence.badge_before(self, surface, seat, at)
+                surface.blit(line, at)
         if seat == self.viewer:
             self._draw_own_hand(surface)
         elif active and view.ended is not None:

@@ -54,6 +54,12 @@ def draw_badge(scene: TableState, surface: pygame.Surface, seat: int, place: pyg
     return pygame.Rect(spot.right + gap, place.top, max(1, place.width - spot.width - gap), place.height)
 
 
+def badge_before(scene: TableState, surface: pygame.Surface, seat: int, line: pygame.Rect) -> None:
+    """Draw ``seat``'s emblem just left of its name ``line`` (a seat sitting out, whose name is placed by its end)."""
+    gap = max(4, line.height // 4)
+    draw_badge(scene, surface, seat, pygame.Rect(line.left - line.height - gap, line.top, line.height, line.height))
+
+
 def style_line(scene: TableState, seat: int) -> str:
     """The seat's one-line style (稳扎稳打 / Plays it safe) when it is a named bot; "" otherwise."""
     seats = scene.controller.config.seats
@@ -89,8 +95,9 @@ def call_anchor(scene: TableState, seat: int, box: pygame.Rect) -> pygame.Rect:
         box.midtop = (area.melds.centerx, area.melds.bottom + gap)
     elif area.side == "left":
         box.midleft = (area.melds.right + gap, area.melds.centery)
-    else:
-        box.midtop = (area.melds.centerx, area.melds.bottom + gap)
+    else:  # under the top seat's melds, left of the card on offer below them
+        card_left = scene.layout.offer.centerx - scene.layout.hand_w // 2
+        box.topright = (min(area.melds.centerx + box.width // 2, card_left - gap), area.melds.bottom + gap)
     return box.clamp(pygame.Rect((0, 0), scene.size).inflate(-2 * gap, -2 * gap))
 
 

@@ -1,4 +1,5 @@
-"""Sound effects at the table (deal, flip, discard, meld, win), played through ``pygame.mixer`` when there is one.
+"""Sound effects at the table (deal, flip, discard, meld, win, a voice per call), played through ``pygame.mixer``
+when there is one.
 
 Sound never gets in the way of the game: the mixer is started lazily on the first :meth:`Sound.play`, and when it
 cannot start (no audio device, pygame built without SDL_mixer, any error) every call stays silent and nothing raises.
@@ -12,7 +13,12 @@ from typing import Any
 
 from . import assets
 
-EFFECTS = ("deal", "flip", "discard", "meld", "win")
+#: The calls' voices (app/table/calls.py says which call plays which), one each for 吃 碰 偎 跑 提 开舵 扫 龙 胡 自摸.
+CALL_EFFECTS = tuple(
+    f"call_{name}" for name in ("chi", "peng", "wei", "pao", "ti", "kai_duo", "sao", "long", "hu", "zimo")
+)
+EFFECTS = ("deal", "flip", "discard", "meld", "win", *CALL_EFFECTS)
+CHANNELS = 16  # sounds at once: a call's voice rings over the cards' sounds (SDL_mixer starts with 8)
 
 
 class Sound:
@@ -79,6 +85,11 @@ class Sound:
         if current != self._format:
             self._cache.clear()
             self._format = current
+            try:
+                if mixer.get_num_channels() < CHANNELS:
+                    mixer.set_num_channels(CHANNELS)
+            except Exception:  # fewer channels only means an effect may not start: never an error
+                pass
         return mixer
 
     def _load(self, mixer: Any, name: str) -> Any:
