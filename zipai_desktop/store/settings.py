@@ -189,7 +189,7 @@ class Settings:
     bot_pace: str = "normal"  # the pause after each bot action, so a person can follow
     hints: bool = False  # the F4 discard hint in games the statistics count (always on in practice)
     card_count: bool = False  # 记牌 (F5) in games the statistics count (always allowed in practice)
-    phrases: bool = True  # the table's quick phrases (T) and the bots' answers; off: no menu, no bubbles
+    phrases: bool = True  # the table's quick phrases (Q) and the bots' answers; off: no menu, no bubbles
 
     def __post_init__(self) -> None:
         """Check every field and store it in its normal form (a number as a float, a list as a tuple); raise

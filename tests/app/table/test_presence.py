@@ -172,9 +172,9 @@ def key(scene: TableScene, k: int) -> None:
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
-def test_t_opens_the_phrases_a_number_says_one_and_a_bubble_shows_at_the_players_seat_for_a_few_seconds() -> None:
+def test_q_opens_the_phrases_a_number_says_one_and_a_bubble_shows_at_the_players_seat_for_a_few_seconds() -> None:
     app, scene = named_table((1024, 640))
-    key(scene, pygame.K_t)
+    key(scene, pygame.K_q)
     assert scene.phrase_menu
     scene.draw(app.screen)
     items = presence.menu_items(scene)
@@ -202,7 +202,7 @@ def test_phrases_turned_off_in_the_settings_show_no_button_and_t_does_nothing() 
     save_settings(dataclasses.replace(Settings(), phrases=False))
     app, scene = named_table()
     assert presence.phrase_button(scene) is None
-    key(scene, pygame.K_t)
+    key(scene, pygame.K_q)
     assert not scene.phrase_menu and scene.chat.shown() == []
     scene.controller.close()
 

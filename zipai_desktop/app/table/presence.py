@@ -1,5 +1,5 @@
 """Who sits at the table, drawn: each seat's emblem and style line, the calls announced big at the calling seat, the
-quick phrases' speech bubbles, their button and menu (T).
+quick phrases' speech bubbles, their button and menu (Q).
 
 Sizes follow the window's height, so the same table reads at 1024x640 and at 4K. Everything here is drawn over the
 table and takes no input but the phrases' button, menu and keys (:func:`handle_phrase_event`).
@@ -213,7 +213,7 @@ def handle_phrase_event(scene: TableState, event: pygame.event.Event) -> bool:
     if button is None:
         return False
     if event.type == pygame.KEYDOWN:
-        if event.key == pygame.K_t:
+        if event.key == pygame.K_q:
             scene.phrase_menu = not scene.phrase_menu
             return True
         if scene.phrase_menu and event.key == pygame.K_ESCAPE:

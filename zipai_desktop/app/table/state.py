@@ -125,7 +125,7 @@ class TableState(Scene):
         self.size = size
         self.layout = make_layout(size, controller.config.players, self.viewer)
         self.chat = self._make_chat(settings.phrases)
-        self.phrase_menu = False  # the quick phrases' menu is open (T or its button)
+        self.phrase_menu = False  # the quick phrases' menu is open (Q or its button)
         self._pull()
         self._cover_the_deal()
 
