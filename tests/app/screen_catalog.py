@@ -67,7 +67,8 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
             scene._build_gui()
         elif name == "setup_stakes":  # 倍率 on: every stake choice shown
             scene.stakes_on = True
-            scene.stake.update(start_balance=1000, target=100)
+            scene.stake.update(start_balance=1000)
+            scene.target = 100
     elif name == "settings":
         scene = SettingsScene(app, size, lang=lang)
     elif name.startswith("competition"):
