@@ -287,6 +287,7 @@ class SetupScene(Scene):
     def set_game(self, rules: str) -> None:
         """Play ``rules`` with the options last used for it."""
         self.rules = rules
+        self.preset = ""  # the list shows a preset only while its game is the one chosen
         self.options = load_settings()[0].options_for(self.rules)
         if self.players not in get_rules(rules).players:
             self.players = get_rules(rules).default_players
@@ -409,6 +410,8 @@ class SetupScene(Scene):
         height = ui.line(ui.heading) + text_h + int(ui.line() * 1.2) + 4 * ui.gap
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (w // 2, h // 2)
+        for element in (*self.gui_buttons, *self.drops, self.name_entry):  # only the question is live
+            element.hide()  # type: ignore[attr-defined]
         window = pygame_gui.elements.UIWindow(
             rect, self.gui, window_display_title=tr("confirm.replace.title", self.lang), resizable=False
         )
@@ -430,7 +433,7 @@ class SetupScene(Scene):
         """The reply to the replace question: resume the saved match, replace it with the new one, or cancel."""
         if self.confirm is not None:
             self.confirm[0].kill()
-            self.confirm = None
+            self._build_gui()  # the screen's controls again (the question closed)
         if kind == "resume":
             self.resume()
         elif kind == "replace":
@@ -579,7 +582,7 @@ class SetupScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in buttons:
             self.answer(buttons[event.ui_element])
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is window:
-            self.confirm = None
+            self.answer("cancel")
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.answer("resume")
