@@ -19,7 +19,8 @@ from ..drive import key, press
 def _saved_match() -> int | str:
     """A match in progress, autosaved after a few actions; its seed."""
     seats = [SeatConfig(HUMAN, "me"), SeatConfig("casual", "b"), SeatConfig("casual", "c")]
-    controller = Controller(GameConfig(rules="guilin", seats=seats, seed=4242), inline_bots=True, persistence=Persistence())
+    config = GameConfig(rules="guilin", seats=seats, seed=4242)
+    controller = Controller(config, inline_bots=True, persistence=Persistence())
     for _ in range(4):
         seat = controller.to_act
         if seat is None:
