@@ -73,6 +73,27 @@ def test_a_seat_chosen_by_name_and_level_plays_under_that_name() -> None:
     pygame.quit()
 
 
+def test_a_resumed_match_keeps_the_seats_names() -> None:
+    """The autosave keeps each bot seat's given name, and the resumed table names the seat by it (it said 电脑2)."""
+    from zipai_desktop.app.table.persist import resume_controller
+    from zipai_desktop.store.autosave import load_autosave
+
+    app, setup = _setup("en")
+    setup.set_name(2, "entrant.5")
+    setup.start()
+    table = app.scenes[-1]
+    assert isinstance(table, TableScene)
+    table.controller.close()
+    state, _ = load_autosave()
+    assert state is not None and state["seats"][2]["entrant"] == "entrant.5"
+    resumed = resume_controller(state, inline_bots=True)
+    assert [s.entrant for s in resumed.config.seats] == ["", "entrant.1", "entrant.5"]
+    again = TableScene(resumed, (1280, 720), lang="en")
+    assert again.short_name(2) == "Uncle Wang"
+    resumed.close()
+    pygame.quit()
+
+
 def test_taking_a_name_another_seat_has_swaps_them_so_names_stay_distinct() -> None:
     app, setup = _setup("en")
     assert setup.names[1:3] == ["entrant.1", "entrant.2"]  # Xiao Fang, Old Li
