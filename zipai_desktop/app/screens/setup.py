@@ -138,14 +138,14 @@ class SetupScene(Scene):
     # --- layout -------------------------------------------------------------------------------------------------------
 
     def _top_rows(self) -> tuple[int, int, int, int]:
-        """The y of the game row, the players row (with the presets at its right), the seats row, and the x where
-        the rows' buttons begin."""
+        """The y of the game row, the x of the players' choice on that row (after the games), the y of the seats row,
+        and the x where the rows' buttons begin."""
         ui = self.ui
         y = ui.px(24) + ui.line(ui.heading) + ui.gap
-        heads = [tr(f"setup.{k}", self.lang) for k in ("game", "players", "seats")]
+        heads = [tr(f"setup.{k}", self.lang) for k in ("game", "seats")]
         x1 = ui.margin + max(ui.text_w(s) for s in heads) + 2 * ui.gap
-        step = ui.line() + ui.gap
-        return y, y + step, y + 2 * step, x1
+        games = ui.row([tr(f"game.{g}", self.lang) for g in ("guilin", "bohu")], x1, y, least=ui.px(56))
+        return y, games[-1].right + 3 * ui.gap, y + ui.line() + ui.gap, x1
 
     def _drop_w(self, labels: list[str]) -> int:
         """A drop-down's width: its longest entry and the arrow."""
@@ -196,9 +196,8 @@ class SetupScene(Scene):
             self.gui_buttons[b] = (kind, key)
 
         langs = [tr(f"lang.{lang}", self.lang) for lang in ("zh", "en")]
-        for lang, label, rect in zip(
-            ("zh", "en"), langs, ui.row(langs, w - ui.margin, ui.px(24), right=True), strict=False
-        ):
+        lang_rects = ui.row(langs, w - ui.margin, ui.px(24), right=True)
+        for lang, label, rect in zip(("zh", "en"), langs, lang_rects, strict=False):
             button(rect, label, "lang", lang)
         # 退出 here only ever went back to the title: it is labelled 返回 / Back.
         kinds = [*(["resume"] if self.saved is not None else []), "start", "back"]
@@ -208,8 +207,9 @@ class SetupScene(Scene):
         for kind, label, rect in zip(kinds, labels, rects, strict=False):
             button(rect, label, kind)
         self.bottom_bar = min(r.top for r in rects)
-        # The presets, at the right of the players row: the list, a name to save under, 保存 and 删除.
-        _, y, _, _ = self._top_rows()
+        self.buttons_left = min(r.left for r in rects)  # the notes' line ends before the buttons
+        # The presets, on the heading's line left of the languages: the list, a name to save under, 保存 and 删除.
+        y = ui.px(24)
         line = ui.line()
         save, delete = tr("setup.preset_save", self.lang), tr("setup.preset_delete", self.lang)
         entries = self._preset_entries()
@@ -217,7 +217,7 @@ class SetupScene(Scene):
         shown = next(((t, n) for t, n in entries if n == self.preset), (pick, ""))
         drop_w = self._drop_w([pick, *(t for t, _ in entries)])
         entry_w = max(ui.px(120), ui.text_w(tr("setup.preset_name", self.lang)) + 2 * ui.pad)
-        x = w - ui.margin
+        x = min(r.left for r in lang_rects) - 2 * ui.gap
         save_r, delete_r = ui.row([save, delete], x, y, right=True)
         entry_r = pygame.Rect(save_r.left - ui.gap - entry_w, y, entry_w, line)
         drop_r = pygame.Rect(entry_r.left - ui.gap - drop_w, y, drop_w, line)
@@ -694,12 +694,15 @@ class SetupScene(Scene):
         line = ui.line()
         x0 = ui.margin
         paint.text(surface, tr("setup.new_game", self.lang), ui.heading, GOLD, bold=True, topleft=(x0, ui.px(24)))
-        game_y, players_y, seats_y, x1 = self._top_rows()
+        game_y, players_x, seats_y, x1 = self._top_rows()
 
-        def button_row(y: int, head: str, labels: list[str], kind: str, keys: list[Any], selected: list[bool]) -> None:
-            paint.text(surface, head, size, WHITE, midleft=(x0, y + line // 2))
+        def button_row(
+            y: int, head: str, labels: list[str], kind: str, keys: list[Any], selected: list[bool], x: int = x0
+        ) -> None:
+            paint.text(surface, head, size, WHITE, midleft=(x, y + line // 2))
+            left = x1 if x == x0 else x + ui.text_w(head) + 2 * ui.gap
             for label, key, chosen, r in zip(
-                labels, keys, selected, ui.row(labels, x1, y, least=ui.px(56)), strict=False
+                labels, keys, selected, ui.row(labels, left, y, least=ui.px(56)), strict=False
             ):
                 paint.button(surface, r, label, size, selected=chosen, bold=chosen, pad=ui.pad)
                 self.rows.append(Row(r, kind, key))
@@ -709,13 +712,14 @@ class SetupScene(Scene):
         button_row(game_y, tr("setup.game", self.lang), labels, "game", list(games), [self.rules == g for g in games])
         counts = list(get_rules(self.rules).players)
         head = tr("setup.players", self.lang)
-        button_row(players_y, head, [str(n) for n in counts], "players", counts, [self.players == n for n in counts])
+        chosen = [self.players == n for n in counts]
+        button_row(game_y, head, [str(n) for n in counts], "players", counts, chosen, x=players_x)
         paint.text(
             surface,
             tr("setup.preset", self.lang),
             size,
             WHITE,
-            midright=(self.preset_rect.left - ui.gap, players_y + line // 2),
+            midright=(self.preset_rect.left - ui.gap, self.preset_rect.centery),
         )
         self.rows.append(Row(self.preset_rect, "preset"))
         paint.text(surface, tr("setup.seats", self.lang), size, WHITE, midleft=(x0, seats_y + line // 2))
@@ -787,13 +791,16 @@ class SetupScene(Scene):
         if self.rows:
             framed = self.rows[min(self.focus, len(self.rows) - 1)].rect
             pygame.draw.rect(surface, GOLD, framed.inflate(4, 4), width=2, border_radius=6)
-        notes = list(dict.fromkeys(localize(n, self.lang) for n in self.notes))[-3:]  # in the player's language
-        messages = [(m, GREY) for m in notes] + ([(self.error, (255, 150, 150))] if self.error else [])
-        y = self.bottom_bar - ui.gap - len(messages) * (ui.small + ui.px(4))
+        # The notes and the error: the last two, one line each, in the bottom band left of the buttons.
+        notes = list(dict.fromkeys(localize(n, self.lang) for n in self.notes))  # in the player's language
+        messages = ([(m, GREY) for m in notes] + ([(self.error, (255, 150, 150))] if self.error else []))[-2:]
+        left = self.buttons_left
+        step = font(ui.small).get_linesize()
+        y = self.bottom_bar + (h - ui.px(24) - self.bottom_bar - len(messages) * step) // 2
         for message, colour in messages:
-            for part in wrap(message, font(ui.small), w - 2 * x0)[:1]:
+            for part in wrap(message, font(ui.small), left - ui.gap - x0)[:1]:
                 paint.text(surface, part, ui.small, colour, topleft=(x0, y))
-            y += ui.small + ui.px(4)
+            y += step
         if self.confirm is not None:  # the question dims the screen under it
             veil = pygame.Surface(self.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 140))
