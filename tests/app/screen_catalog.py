@@ -22,6 +22,7 @@ SCREENS = [
     "setup_bohu",
     "setup_stakes",
     "setup_presets",
+    "setup_crowded",
     "first_run",
     "competition_setup",
     "competition",
@@ -88,6 +89,14 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
             scene.names[1] = "entrant.11"
             scene.apply_preset("preset.xiushan_100")
             scene.hover = "settlement"
+        elif name == "setup_crowded":  # the most rows: 4 seats (two lines), 倍率 on, a resume button and a note
+            scene.rules, scene.players = "bohu", 4
+            scene.saved = {}
+            scene.stakes_on = True
+            scene.stake.update(start_balance=1000)
+            scene.target = 100
+            scene.notes = ["A note about a presets file that was moved aside, long enough to show where it sits."]
+            scene._build_gui()
         elif name == "setup_confirm":  # Start while a match is saved: the question
             scene.saved = {}
             scene._build_gui()
