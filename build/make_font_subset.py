@@ -45,6 +45,7 @@ ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 PUNCTUATION = (
     "，。：；！？（）【】「」、·—…％＋－×÷＝／"  # the common set
     "《》〈〉“”‘’–•\u3000"  # quotes, dashes, bullet and the ideographic space, for running text in either language
+    "▼▲"  # the arrows pygame_gui writes on a drop-down's button (the setup's seat and preset lists)
 )
 NUMERALS = "〇零一二三四五六七八九十百千"
 _GAME_TERMS_TEXT = """

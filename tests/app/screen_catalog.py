@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from zipai_desktop.app.main import App
+from zipai_desktop.app.ui.fonts import font
 from zipai_desktop.app.ui.sizing import Drawn, gui_drawn
 from zipai_desktop.engine.record import to_record
 
@@ -18,6 +21,9 @@ SCREENS = [
     "setup",
     "setup_bohu",
     "setup_stakes",
+    "setup_presets",
+    "setup_crowded",
+    "first_run",
     "competition_setup",
     "competition",
     "competition_standings",
@@ -59,6 +65,10 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
                 "A note about a settings file that could not be read, long enough to wrap on a small window."
             ]
             scene._build_gui()
+    elif name == "first_run":
+        from zipai_desktop.app.screens.first_run import FirstRunScene
+
+        scene = FirstRunScene(app, size, lang)
     elif name.startswith("setup"):
         scene = SetupScene(app, size, lang=lang)
         if name == "setup_bohu":
@@ -67,7 +77,38 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
             scene._build_gui()
         elif name == "setup_stakes":  # 倍率 on: every stake choice shown
             scene.stakes_on = True
-            scene.stake.update(start_balance=1000, target=100)
+            scene.stake.update(start_balance=1000)
+            scene.target = 100
+        elif name == "setup_presets":  # a 4-seat preset applied, the player's own presets listed, an option framed
+            from zipai_desktop.store.presets import Preset, save_preset
+
+            save_preset(Preset("周末 Weekend 16", "guilin", {"min_hu": 15}, hands=16))
+            scene.user_presets = [Preset("周末 Weekend 16", "guilin", {"min_hu": 15}, hands=16)]
+            scene.players = 4
+            scene.seats[:4] = ["human", "strong", "beginner", "random"]
+            scene.names[1] = "entrant.11"
+            scene.apply_preset("preset.xiushan_100")
+            scene.hover = "settlement"
+        elif name == "setup_crowded":  # the most rows: 4 seats (two lines), 倍率 on, a resume button and a note
+            scene.rules, scene.players = "bohu", 4
+            scene.saved = {}
+            scene.stakes_on = True
+            scene.stake.update(start_balance=1000)
+            scene.target = 100
+            scene.notes = ["A note about a presets file that was moved aside, long enough to show where it sits."]
+            scene._build_gui()
+        elif name == "setup_confirm":  # Start while a match is saved: the question
+            scene.saved = {}
+            scene._build_gui()
+            scene.start()
+        elif name == "setup_names_open":  # the last seat's name list opened
+            scene.rules, scene.players = "bohu", 4
+            scene._build_gui()
+            drop = [d for d, (kind, _) in scene.drops.items() if kind == "seat_name"][-1]
+            scene.preset_drop.unfocus()
+            drop.current_state.finish()
+            drop.current_state = drop.menu_states["expanded"]
+            drop.current_state.start()
     elif name == "settings":
         scene = SettingsScene(app, size, lang=lang)
     elif name.startswith("competition"):
@@ -214,6 +255,15 @@ def drawn(scene: Any) -> list[Drawn]:
     else:
         out = list(scene.paint.drawn)
     out += gui_drawn(getattr(scene, "gui_buttons", {}))
+    for drop in getattr(scene, "drops", {}):  # the setup's drop-downs: their box and the entry shown
+        text = drop.selected_option[0]
+        text_rect = pygame.Rect((0, 0), font(scene.ui.font).size(text))
+        room = drop.rect.inflate(-4, -4)
+        room.width -= drop.rect.height  # the arrow's button
+        text_rect.center = room.center
+        out.append(Drawn(text, text_rect, room, True))
+    if hasattr(scene, "name_entry"):
+        out.append(Drawn("", scene.name_entry.rect, scene.name_entry.rect, True))
     return out
 
 

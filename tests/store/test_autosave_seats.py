@@ -22,7 +22,14 @@ def saved(home: Path, seats: list[Any]) -> Path:
     return save_match({**match_state(m, SEATS), "seats": seats})
 
 
-@pytest.mark.parametrize("seats", [SEATS, ["human", "random", "casual"]])
+@pytest.mark.parametrize(
+    "seats",
+    [
+        SEATS,
+        ["human", "random", "casual"],
+        [SEATS[0], {"kind": "casual", "name": "阿明", "entrant": "entrant.0"}, "strong"],
+    ],
+)
 def test_seats_of_known_kinds_with_short_names_resume(home: Path, seats: list[Any]) -> None:
     saved(home, seats)
     state, message = load_autosave()
@@ -38,6 +45,8 @@ def test_seats_of_known_kinds_with_short_names_resume(home: Path, seats: list[An
         (["strong"], "seat 2 is not an object"),
         ({"kind": "casual", "name": "x" * 5000}, "seat 2's name"),
         ({"kind": "casual", "name": "a\nb"}, "seat 2's name"),
+        ({"kind": "casual", "entrant": "x" * 5000}, "seat 2's given name"),
+        ({"kind": "casual", "entrant": 7}, "seat 2's given name"),
         ({"kind": "casual", "name": 7}, "seat 2's name 7"),
     ],
 )

@@ -27,7 +27,7 @@ from ..engine.match import seed_from_text
 from ..engine.rules import get_rules
 from ..store.autosave import load_autosave
 from ..store.paths import HOME_ENV
-from ..store.settings import SettingsError, load_settings, save_settings
+from ..store.settings import SettingsError, is_first_run, load_settings, save_settings
 from ..tools.args import MAX_PLAYERS, MAX_SEED_CHARS, ExitingParser, counter
 from ..tools.args import seed as seed_arg
 from .scene import Scene
@@ -392,8 +392,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
+    from .screens.first_run import FirstRunScene
     from .screens.title import TitleScene
 
+    first_run = is_first_run()  # asked before anything writes the settings
     settings, problems = load_settings()
     lang = args.lang if "--lang" in (sys.argv[1:] if argv is None else list(argv)) else settings.language
     import pygame
@@ -410,5 +412,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     app.push(TitleScene(app, app.size, lang, notes=problems))
+    if first_run:  # how to discard: asked once, over the title, and saved in the settings
+        app.push(FirstRunScene(app, app.size, lang))
     app.run()
     return 0

@@ -174,8 +174,8 @@ def _check_header(state: Any) -> Mapping[str, Any]:
 
 
 def _check_seat(index: int, seat: Any) -> None:
-    """A saved seat is ``{"kind": "human" or a bot level, "name": text}`` (the name may be left out), or the kind
-    alone as a text."""
+    """A saved seat is ``{"kind": "human" or a bot level, "name": text, "entrant": text}`` (the name and the bot's given
+    name, an entrant key like ``entrant.3``, may be left out), or the kind alone as a text."""
     if isinstance(seat, str):
         seat = {"kind": seat}
     if not isinstance(seat, Mapping):
@@ -186,6 +186,11 @@ def _check_seat(index: int, seat: Any) -> None:
     name = seat.get("name", "")
     if not isinstance(name, str) or len(name) > SEAT_NAME_CHARS or not name.isprintable():
         raise AutosaveError(f"seat {index}'s name {quote(name)} is not a printable text of at most {SEAT_NAME_CHARS}")
+    entrant = seat.get("entrant", "")
+    if not isinstance(entrant, str) or len(entrant) > SEAT_NAME_CHARS or not entrant.isprintable():
+        raise AutosaveError(
+            f"seat {index}'s given name {quote(entrant)} is not a printable text of at most {SEAT_NAME_CHARS}"
+        )
 
 
 def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:

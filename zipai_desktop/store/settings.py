@@ -269,6 +269,15 @@ def _path(path: str | os.PathLike[str] | None) -> Path:
     return Path(path) if path is not None else paths.settings_path()
 
 
+def is_first_run(path: str | os.PathLike[str] | None = None) -> bool:
+    """No settings file yet (not even a link or a damaged one): the game has never been set up on this computer, and
+    the window asks the first-run questions (the discard mode)."""
+    try:
+        return not os.path.lexists(_path(path))
+    except OSError:  # no config folder can be made: nothing can be saved either, so nothing is asked
+        return False
+
+
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
     """The saved settings and the problems found (readable sentences). Never raises; a missing file is the defaults."""
     try:

@@ -227,11 +227,12 @@ def test_a_stakes_match_from_the_setup_screen(app: App) -> None:
     click(app, toggle.rect.center)
     app.frame(1 / 60)
     for name, clicks in (("base", 1), ("multiplier", 2), ("start_balance", 1), ("hands", 1)):
-        for _ in range(clicks):
-            row = next(r for r in setup.rows if r.kind == "stake" and r.key == name)
+        for _ in range(clicks):  # the hands (局数) are the match's, offered with or without stakes
+            row = next(r for r in setup.rows if r.kind in ("stake", "match") and r.key == name)
             click(app, row.rect.center)
             app.frame(1 / 60)
-    assert setup.stake == {"base": 2, "multiplier": 3, "start_balance": 100, "hands": 4, "target": None}
+    assert setup.stake == {"base": 2, "multiplier": 3, "start_balance": 100}
+    assert (setup.hands, setup.target) == (4, None)
     key(app, pygame.K_RETURN)
     table = app.scenes[-1]
     assert isinstance(table, TableScene)

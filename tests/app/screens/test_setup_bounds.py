@@ -6,13 +6,16 @@ from __future__ import annotations
 import itertools
 
 from zipai_desktop.app.screens.competition import ENTRANTS, HANDS, ROUNDS
-from zipai_desktop.app.screens.setup import STAKE_CHOICES
+from zipai_desktop.app.screens.setup import MATCH_CHOICES
+from zipai_desktop.app.screens.setup import STAKE_CHOICES as STAKES
 from zipai_desktop.app.table.controller import Controller, GameConfig
 from zipai_desktop.engine import match as engine_match
 from zipai_desktop.store import competition as saved
 
 
 def test_every_stakes_choice_is_within_the_engine_bounds() -> None:
+    """Stakes, and the match length every match chooses (局数 / target, with or without stakes)."""
+    STAKE_CHOICES = {**STAKES, **MATCH_CHOICES}
     bounds = {
         "base": engine_match.MAX_STAKE_BASE,
         "multiplier": engine_match.MAX_STAKE_MULTIPLIER,

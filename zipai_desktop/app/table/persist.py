@@ -45,7 +45,11 @@ class Persistence:
             return False
 
     def _seats(self, controller: Controller) -> list[Any]:
-        return [{"kind": s.kind, "name": s.name} for s in controller.config.seats]
+        # A bot's given name (an entrant key, "" for none) is saved with it, so a resumed table names the seat alike.
+        return [
+            {"kind": s.kind, "name": s.name, **({"entrant": s.entrant} if s.entrant else {})}
+            for s in controller.config.seats
+        ]
 
     def _state(self, controller: Controller) -> dict[str, Any]:
         """The match, its hand and what the table keeps of it (the players' columns, the hint mark) to save."""
@@ -158,9 +162,11 @@ def resume_controller(state: Mapping[str, Any], *, inline_bots: bool = False) ->
     with what the table kept: each human seat's own columns when they are exactly its hand, and the hint mark."""
     match, seats, game = restore(state)
     seat_configs = [
-        SeatConfig(str(s.get("kind", HUMAN)), str(s.get("name", ""))) if isinstance(s, dict) else SeatConfig(HUMAN, "")
+        SeatConfig(str(s.get("kind", HUMAN)), str(s.get("name", "")), entrant=str(s.get("entrant", "")))
+        if isinstance(s, dict)
+        else SeatConfig(HUMAN, "")
         for s in seats
-    ]
+    ]  # a bot's given name (阿明 ...) comes back with it: the resumed table names the seat as before
     config = GameConfig(
         rules=match.rules.name,
         players=int(match.players or 3),

@@ -25,6 +25,17 @@ def theme(size: int = 16) -> dict[str, Any]:
             for key in ("regular_path", "bold_path"):
                 if key in font:
                     font[key] = str(asset_path(font[key]))
+    # A drop-down's arrow button, its list's entries and a window's title bar are sized in pixels by pygame_gui (about
+    # 20 by default): they follow the font, so an entry holds its text and the arrow shows at every window size.
+    data.setdefault("drop_down_menu", {}).setdefault("misc", {})["open_button_width"] = str(max(20, size * 3 // 2))
+    data.setdefault("selection_list", {}).setdefault("misc", {})["list_item_height"] = str(max(20, size * 3 // 2))
+    # The drop-down's arrow is a button of its own that falls back to pygame_gui's default font (a fixed small size)
+    # unless named here. A window (a question) has no close button: its ╳ is not in the game's font, and its own
+    # buttons (and Esc) answer it.
+    data["drop_down_menu.#expand_button"] = {"font": dict(data["drop_down_menu"]["font"])}
+    window = data.setdefault("window", {}).setdefault("misc", {})
+    window["title_bar_height"] = str(max(28, size * 2))
+    window["enable_close_button"] = "0"
     return data
 
 
