@@ -6,11 +6,15 @@ The file (``autosave.json`` in the data folder) is a versioned JSON object::
      "match": {"rules", "options", "seed", "hands", "target", "rounds", "players", "dealer", "totals",
                "round_totals", "rounds_done", "played", "draw_streak", "stakes" (optional: 倍率, or null)},
      "seats": [...], "hand": <engine.record.to_record(game)> or null, "saved_at": "<ISO time>",
-     "columns": [null or the seat's columns, one per seat] (optional), "hint_used": true or false (optional)}
+     "columns": [null or the seat's columns, one per seat] (optional), "hint_used": true or false (optional),
+     "autoplay": [the human seats on 托管] (optional), "autoplay_hand": true or false (optional)}
 
 ``columns`` is each human seat's own arrangement of its hand (理牌 by hand: columns of card kinds, bottom card first)
 and ``hint_used`` says a hint (F4) was used in this counted match: both only shape the table, so a save without them
-(or with an arrangement that is not exactly the seat's hand) resumes with the sorted hand and no mark.
+(or with an arrangement that is not exactly the seat's hand) resumes with the sorted hand and no mark. ``autoplay``
+lists the human seats a bot plays for their players (托管) and ``autoplay_hand`` says the hand in progress was played,
+even partly, under 托管 (its mark in the history): a save without them resumes with 托管 off and no mark, and one with
+a value that is not of that form is refused like any other bad field.
 
 Resuming rebuilds the :class:`Match` from its fields and replays the hand's record (seed + actions), so the game is in
 exactly the saved state. A file that cannot be resumed is moved aside, never deleted.
@@ -77,11 +81,14 @@ def match_state(
     *,
     columns: Mapping[int, Sequence[Sequence[int]]] | None = None,
     hint_used: bool = False,
+    autoplay: Sequence[int] = (),
+    autoplay_hand: bool = False,
 ) -> dict[str, Any]:
     """The state to autosave: the match fields, the seats (plain JSON data or dataclasses) and the hand in progress.
 
     ``game`` defaults to ``match.game``; with no hand in progress the state has ``"hand": null``. ``columns``: the
-    seats' own arrangements of their hands (by seat), ``hint_used``: a hint was used in this match.
+    seats' own arrangements of their hands (by seat), ``hint_used``: a hint was used in this match, ``autoplay``: the
+    seats on 托管, ``autoplay_hand``: the hand was played, even partly, under 托管.
     """
     if game is None:
         game = match.game
@@ -112,6 +119,8 @@ def match_state(
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "columns": [[list(c) for c in columns[s]] if columns and s in columns else None for s in range(match.players)],
         "hint_used": bool(hint_used),
+        "autoplay": sorted(set(autoplay)),
+        "autoplay_hand": bool(autoplay_hand),
     }
 
 
@@ -193,6 +202,22 @@ def _check_seat(index: int, seat: Any) -> None:
         )
 
 
+def _check_autoplay(state: Mapping[str, Any], seats: Sequence[Any]) -> None:
+    """托管's fields, when present: ``autoplay`` a list of distinct human seats, ``autoplay_hand`` true or false."""
+    if "autoplay" in state:
+        chosen = state["autoplay"]
+        kinds = [s if isinstance(s, str) else s.get("kind") for s in seats]
+        if (
+            not isinstance(chosen, list)
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(seats) for s in chosen)
+            or len(set(chosen)) != len(chosen)
+            or any(kinds[s] != "human" for s in chosen)
+        ):
+            raise AutosaveError(f"the seats on auto-play {quote(chosen)} are not a list of distinct human seats")
+    if "autoplay_hand" in state and not isinstance(state["autoplay_hand"], bool):
+        raise AutosaveError(f"the hand's auto-play mark {quote(state['autoplay_hand'])} is not true or false")
+
+
 def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
     """Rebuild the match, its seats and the hand in progress (replayed from its record; ``None`` between hands).
 
@@ -245,6 +270,7 @@ def restore(state: Mapping[str, Any]) -> tuple[Match, list[Any], Game | None]:
         raise AutosaveError(f"the seats must be a list of {players}")
     for i, seat in enumerate(seats):
         _check_seat(i, seat)
+    _check_autoplay(state, seats)
     hand = state.get("hand")
     if hand is None:
         if match.over:  # between hands: the next hand is dealt at once, and an over match has none
@@ -304,6 +330,13 @@ def saved_columns(state: Mapping[str, Any], seat: int, hand: Sequence[int]) -> l
 def saved_hint_used(state: Mapping[str, Any]) -> bool:
     """The save says a hint was used in its match (anything but ``true`` is no)."""
     return state.get("hint_used") is True
+
+
+def saved_autoplay(state: Mapping[str, Any]) -> tuple[frozenset[int], bool]:
+    """托管 as saved (checked by :func:`restore`): the seats on 托管, and whether the hand is marked as played
+    under it; none and no mark for a save from before 托管."""
+    seats = state.get("autoplay", [])
+    return frozenset(seats if isinstance(seats, list) else []), state.get("autoplay_hand") is True
 
 
 def _path(path: str | os.PathLike[str] | None) -> Path:

@@ -98,6 +98,7 @@ class HandRow:
     humans: tuple[int, ...]
     played_at: str
     counted: bool
+    autoplay: bool = False  # 托管: a human seat was played, even partly, by the 托管 bot
 
 
 @dataclass(frozen=True)
@@ -120,9 +121,11 @@ class Stats:
     seats' points. ``average_score`` and ``best_score`` are over the hands a human won (``None`` when none).
     ``dealt_in`` counts 点炮: a human discarded the card another seat won on. ``stake`` sums stake units (倍率: points
     x 底分 x 倍率) over the hands of stakes matches only; ``stake_hands`` is how many seat-hands those were (points of
-    matches without stakes are never stake units). ``left_out`` is how many seat-hands of practice matches (and of
-    matches where a hint was used, which count as practice) the figures leave out; 0 when they are included. ``vs``
-    has one entry per bot level present: the seat-hands it played with a human, the human wins and net points there.
+    matches without stakes are never stake units). ``autoplay`` is how many of the seat-hands counted were played,
+    even partly, under 托管 (they count: the seat and its result are the player's). ``left_out`` is how many
+    seat-hands of practice matches (and of matches where a hint was used, which count as practice) the figures leave
+    out; 0 when they are included. ``vs`` has one entry per bot level present: the seat-hands it played with a human,
+    the human wins and net points there.
     """
 
     hands: int = 0
@@ -138,6 +141,7 @@ class Stats:
     stake: int = 0
     stake_hands: int = 0
     left_out: int = 0
+    autoplay: int = 0
 
 
 @dataclass(frozen=True)
@@ -523,11 +527,14 @@ class History:
         record: Mapping[str, Any] | None = None,
         seats: Sequence[Any] | None = None,
         played_at: datetime | None = None,
+        autoplay: bool = False,
     ) -> int:
         """Store a finished hand of a match (its record is ``to_record(game)`` unless given). Returns the hand id.
 
-        ``seats`` defaults to the match's seats (give them when a seat changed hands during the match). A hand already
-        stored under the same match and hand number is not stored again: its id is returned.
+        ``autoplay`` marks a hand a human seat played, even partly, under 托管 (the replays show the mark and the
+        statistics' footnote counts such hands). ``seats`` defaults to the match's seats (give them when a seat
+        changed hands during the match). A hand already stored under the same match and hand number is not stored
+        again: its id is returned.
         """
         result = game.result
         if result is None:
@@ -570,8 +577,8 @@ class History:
             cur = self.conn.execute(
                 "INSERT INTO hands (match_id, hand_no, rules, seed, dealer, winner, source, discarder, score, hu, "
                 "points, special, seats, humans, played_at, counted, human_seats, human_points, human_won, "
-                "human_dealt_in, record, stake_unit, human_stake) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "human_dealt_in, record, stake_unit, human_stake, autoplay) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match_id,
                     hand_no,
@@ -596,6 +603,7 @@ class History:
                     text,
                     unit,
                     human_points * unit,
+                    int(autoplay),
                 ),
             )
             hand_id = cur.lastrowid
@@ -646,7 +654,7 @@ class History:
             where.append("counted = 1")
         sql = (
             "SELECT id, match_id, hand_no, rules, seed, dealer, winner, source, discarder, score, hu, points, special, "
-            "seats, humans, played_at, counted FROM hands"
+            "seats, humans, played_at, counted, autoplay FROM hands"
         )
         if where:
             sql += " WHERE " + " AND ".join(where)
@@ -673,6 +681,7 @@ class History:
                 humans=tuple(json.loads(r[14])),
                 played_at=r[15],
                 counted=bool(r[16]),
+                autoplay=bool(r[17]),
             )
             for r in self.conn.execute(sql, args)
         ]
@@ -723,12 +732,13 @@ class History:
             "SELECT count(DISTINCT match_id), total(human_seats), total(human_won), total(human_points), "
             "avg(CASE WHEN human_won THEN score END), max(CASE WHEN human_won THEN score END), "
             "total(human_dealt_in), total(CASE WHEN winner IS NULL THEN human_seats END), "
-            "total(CASE WHEN staked THEN human_stake END), total(CASE WHEN staked THEN human_seats END) "
+            "total(CASE WHEN staked THEN human_stake END), total(CASE WHEN staked THEN human_seats END), "
+            "total(CASE WHEN autoplay THEN human_seats END) "
             "FROM (SELECT *, match_id IN (SELECT id FROM matches WHERE stakes IS NOT NULL) AS staked FROM hands "
             "WHERE " + cond + ")",
             args,
         ).fetchone()
-        matches, hands, wins, points, average, best, dealt_in, draws, stake, stake_hands = row
+        matches, hands, wins, points, average, best, dealt_in, draws, stake, stake_hands, autoplay = row
         left_out = 0
         if not include_practice:
             left_out = self.conn.execute(
@@ -757,6 +767,7 @@ class History:
             stake=int(stake),
             stake_hands=int(stake_hands),
             left_out=int(left_out),
+            autoplay=int(autoplay),
         )
 
     # --- competitions (比赛) ------------------------------------------------------------------------------------------

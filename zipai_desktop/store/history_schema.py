@@ -3,7 +3,8 @@
 ``PRAGMA user_version`` is the number of migrations applied; ``MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1``.
 Version 1: matches, hands (each with its game record) and the bot levels each hand was played against. Version 2
 added 倍率 (a match's stakes, each hand's payment in stake units beside its points) and 比赛 (the competitions and the
-player's finish). :mod:`.history` opens, upgrades and queries the database; :mod:`.salvage` reads the rows of a damaged
+player's finish). Version 3 added 托管 (auto-play): a mark on each hand the player's seat played, even partly, under
+托管. :mod:`.history` opens, upgrades and queries the database; :mod:`.salvage` reads the rows of a damaged
 one by these tables' layout.
 """
 
@@ -131,8 +132,22 @@ def _migrate_v2(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_v3(conn: sqlite3.Connection) -> None:
+    """托管 (auto-play): each hand says whether a human seat was played, even partly, by the 托管 bot.
+
+    Hands stored before 托管 existed were all played by their players, so they take the default 0. The statistics'
+    covering index gets the column, so the footnote's count of 托管 hands reads the index alone, as the figures do.
+    """
+    conn.execute("ALTER TABLE hands ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0")  # 1: played partly under 托管
+    conn.execute("DROP INDEX hands_stats")
+    conn.execute(
+        """CREATE INDEX hands_stats ON hands (counted, played_at, rules, match_id, human_seats, human_points,
+            human_won, human_dealt_in, score, winner, human_stake, autoplay)"""
+    )
+
+
 #: ``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the current version is ``len(MIGRATIONS)``.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_v1, _migrate_v2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_v1, _migrate_v2, _migrate_v3]
 
 
 def schema_version() -> int:

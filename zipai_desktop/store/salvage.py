@@ -198,6 +198,7 @@ def _sound_hand(row: dict[str, Any]) -> bool:
             and _optional_whole(winner)
             and _optional_whole(discarder)
             and all(_flag(row[c]) for c in ("counted", "human_won", "human_dealt_in"))
+            and _flag(row.get("autoplay", 0))  # 托管's mark: absent from hands written before it
             and isinstance(record, dict)
             and isinstance(record.get("actions"), list)
             and _record_agrees(record, row, points)

@@ -35,6 +35,7 @@ MAX_WINDOW = (3840, 2160)
 SPEED_RANGE = (0.25, 4.0)
 DISCARD_MODES = ("click", "double", "drag")
 BOT_PACES = ("normal", "slow", "fast")
+TURN_TIMERS = (0, 15, 30, 60)  # seconds for a decision before 托管 takes the seat over; 0: no timer
 
 
 class SettingsError(ValueError):
@@ -58,6 +59,15 @@ def _check_bool(name: str) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if not isinstance(value, bool):
             raise SettingsError(f"{name!r} must be true or false, not {quote(value)}")
+        return value
+
+    return check
+
+
+def _check_seconds(name: str, choices: tuple[int, ...]) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if not isinstance(value, int) or isinstance(value, bool) or value not in choices:
+            raise SettingsError(f"{name!r} must be one of {', '.join(map(str, choices))} seconds, not {quote(value)}")
         return value
 
     return check
@@ -162,6 +172,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "hints": _check_bool("hints"),
     "card_count": _check_bool("card_count"),
     "phrases": _check_bool("phrases"),
+    "turn_timer": _check_seconds("turn_timer", TURN_TIMERS),
 }
 
 
@@ -190,6 +201,7 @@ class Settings:
     hints: bool = False  # the F4 discard hint in games the statistics count (always on in practice)
     card_count: bool = False  # 记牌 (F5) in games the statistics count (always allowed in practice)
     phrases: bool = True  # the table's quick phrases (Q) and the bots' answers; off: no menu, no bubbles
+    turn_timer: int = 0  # seconds per decision before 托管 takes over (0: off; never in practice)
 
     def __post_init__(self) -> None:
         """Check every field and store it in its normal form (a number as a float, a list as a tuple); raise

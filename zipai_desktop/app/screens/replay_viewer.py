@@ -115,8 +115,10 @@ class ReplayScene(Scene):
         hand_id: int | None = None,
         seats: Sequence[str] | None = None,
         hand_no: int | None = None,
+        autoplay: bool = False,
     ) -> None:
-        """A viewer of ``record`` (replayed to check it), at its deal; the hand's id, seats and number when stored."""
+        """A viewer of ``record`` (replayed to check it), at its deal; the hand's id, seats and number when stored, and
+        its 托管 mark (``autoplay``: a human seat was played, even partly, by the 托管 bot)."""
         if record is None:
             raise RecordError("no record to replay")
         self.app = app
@@ -125,6 +127,7 @@ class ReplayScene(Scene):
         self.record = dict(record)
         self.hand_id = hand_id
         self.hand_no = hand_no
+        self.autoplay = autoplay
         stored = self.record.get("seats")
         if seats is None and isinstance(stored, list) and all(isinstance(s, str) for s in stored):
             seats = stored
@@ -457,6 +460,8 @@ class ReplayScene(Scene):
             title += "  " + tr("table.hand", self.lang, n=self.hand_no)
         if self.hand_id is not None:
             title += f"  #{self.hand_id}"
+        if self.autoplay:
+            title += f"  [{tr('autoplay.mark', self.lang)}]"
         step = self.paint.text(
             surface,
             tr("replay.step", self.lang, k=self.step, n=self.total),

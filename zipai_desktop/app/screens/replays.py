@@ -194,6 +194,8 @@ class ReplaysScene(Scene):
             names = self._names(row)
             parts.append(say("result.wins", self.lang, person(row.winner, row.seats, self.lang, names)))
             parts.append(tr("result.points", self.lang, n=row.score))
+        if row.autoplay:  # played, even partly, under 托管
+            parts.append(f"[{tr('autoplay.mark', self.lang)}]")
         return "   ".join(parts)
 
     def _names(self, row: HandRow) -> tuple[str, ...] | None:
@@ -259,6 +261,7 @@ class ReplaysScene(Scene):
                     hand_id=entry.hand.id,
                     seats=entry.hand.seats,
                     hand_no=entry.hand.hand_no + 1,
+                    autoplay=entry.hand.autoplay,
                 )
             else:
                 scene = ReplayScene(self.app, self.size, self.lang, entry.record)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ...store.settings import BOT_PACES, DISCARD_MODES, Settings, load_settings, save_settings
+from ...store.settings import BOT_PACES, DISCARD_MODES, TURN_TIMERS, Settings, load_settings, save_settings
 from ..scene import Scene
 from ..table import layout
 from ..ui import cards
@@ -71,6 +71,8 @@ class SettingsScene(Scene):
             # The field is named at run time: its value typed Any, as dataclasses.replace cannot check a name.
             cycled: dict[str, Any] = {name: options[(options.index(getattr(s, name)) + 1) % len(options)]}
             s = dataclasses.replace(s, **cycled)
+        elif name == "turn_timer":  # off, then each length in turn
+            s = dataclasses.replace(s, turn_timer=TURN_TIMERS[(TURN_TIMERS.index(s.turn_timer) + 1) % len(TURN_TIMERS)])
         elif name == "volume":
             i = min(range(len(VOLUMES)), key=lambda k: abs(VOLUMES[k] - s.volume))
             s = dataclasses.replace(s, volume=VOLUMES[(i + 1) % len(VOLUMES)])
@@ -147,6 +149,8 @@ class SettingsScene(Scene):
             return f"×{value:g}"
         if name == "volume":
             return f"{round(value * 100)}%"
+        if name == "turn_timer":
+            return tr("settings.turn_timer.seconds", self.lang, n=value) if value else tr("common.off", self.lang)
         return str(value)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -168,6 +172,7 @@ class SettingsScene(Scene):
             "hints",
             "card_count",
             "phrases",
+            "turn_timer",
             "sound",
             "volume",
             "fullscreen",

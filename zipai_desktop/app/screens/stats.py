@@ -226,6 +226,9 @@ class StatsScene(Scene):
         top = self.filter_top + 3 * line + ui.gap * 4
         note = self.message or tr("stats.note", self.lang)
         notes = wrap(note, font(ui.small), self.bottom_bar_left() - x0 - ui.gap)[:3]  # the figures' definitions
+        if not self.message:  # 托管 hands count (the player's seat and result); the footnote says how many
+            autoplay = tr("stats.autoplay_note", self.lang, n=self.stats.autoplay)
+            notes = wrap(autoplay, font(ui.small), self.bottom_bar_left() - x0 - ui.gap)[:2] + notes
         step = max(ui.small + ui.px(6), font(ui.small).get_linesize())  # a line of the note, never on the next one
         bottom = self.bottom_bar - ui.gap - len(notes) * step - ui.gap
         gap = ui.px(20)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -50,6 +50,9 @@ class Recorder(Protocol):
 
 
 HUMAN = "human"
+#: The bot that plays a human seat under 托管 (auto-play): the standard level, simple safe play, as a 老K expects of
+#: 托管 (it keeps the hand going; it does not play to win for you).
+AUTOPLAY_LEVEL = "casual"
 HINT_BUDGET_S = 0.3  # the strong bot's search time for a hint computed inline (tests, the headless demo)
 
 
@@ -95,11 +98,14 @@ class Controller:
         game: Game | None = None,
         columns: Mapping[int, Columns] | None = None,
         assisted: bool = False,
+        autoplay: Iterable[int] = (),
+        autoplay_hand: bool = False,
     ) -> None:
         """A match of ``config`` (or the resumed one), a hand dealt; bots think in a worker unless ``inline_bots``.
 
         A resumed match brings back what the table kept: the human seats' own ``columns`` (each exactly that seat's
-        hand, checked by the store) and ``assisted`` (a hint was used).
+        hand, checked by the store), ``assisted`` (a hint was used), ``autoplay`` (the human seats on 托管) and
+        ``autoplay_hand`` (the hand was played, even partly, under 托管).
         """
         given = game
         self.config = config
@@ -136,6 +142,9 @@ class Controller:
         self.persistence = persistence
         self.recorded = False
         self.assisted = assisted  # a hint was used in a counted game (statistics leave the match out)
+        # 托管: the human seats a bot plays for their players, and whether this hand had a move made so (its mark).
+        self.autoplay: set[int] = {s for s in autoplay if 0 <= s < config.players and self.is_human(s)}
+        self.autoplay_hand = autoplay_hand
         # The human seats' own arrangements of their hands this hand (理牌 by hand), autosaved so a resume keeps them.
         self.columns: dict[int, Columns] = {}
         for seat, arranged in (columns or {}).items():
@@ -150,6 +159,25 @@ class Controller:
     def is_human(self, seat: int) -> bool:
         """The seat is played by a person at this screen."""
         return self.config.seats[seat].kind == HUMAN
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot decides for ``seat``: a bot seat, or a human seat on 托管."""
+        return not self.is_human(seat) or seat in self.autoplay
+
+    def set_autoplay(self, seat: int, on: bool) -> None:
+        """托管 on or off for a human ``seat`` (autosaved at once, so a resume keeps it). Taken back, a decision the
+        bot is still working out for the seat is dropped: the player decides it."""
+        if not self.is_human(seat) or on == (seat in self.autoplay):
+            return
+        if on:
+            self.autoplay.add(seat)
+        else:
+            self.autoplay.discard(seat)
+            if self.decision is not None and self.game.to_act == seat:
+                self.decision.cancel()
+                self.decision = None
+        if self.persistence is not None and self.game.result is None:
+            self.persistence.after_action(self)
 
     @property
     def humans(self) -> list[int]:
@@ -214,11 +242,14 @@ class Controller:
     def step_bot(self) -> bool:
         """Advance a bot seat's decision; True when an action was applied."""
         seat = self.game.to_act
-        if seat is None or self.is_human(seat):
+        if seat is None or not self.bot_plays(seat):
             return False
-        level = self.config.seats[seat].kind
+        autoplay = self.is_human(seat)  # a human seat on 托管: the 托管 bot, from the seat's observation only
+        level = AUTOPLAY_LEVEL if autoplay else self.config.seats[seat].kind
         seed = bot_seed(f"{self.match.seed}:{self.match.played}", seat)
         legal = self.game.legal_actions(seat)
+        if autoplay and self.runner is None and not self.inline_bots:  # people only at the table: the worker starts
+            self.runner = BotRunner("process", deadline_s=1.0)
         if self.inline_bots or self.runner is None:
             action = make_bot(level, seed).choose(observe(self.game, seat), legal)
         else:
@@ -233,6 +264,8 @@ class Controller:
                 return False
             action = result
         self.game.apply(seat, action)
+        if autoplay:
+            self.autoplay_hand = True  # played, even partly, under 托管: the history marks the hand
         self._after_action()
         return True
 
@@ -315,6 +348,8 @@ class Controller:
 
         human = self.humans[0]
         last = max(i for i, (seat, _) in enumerate(self.game.history) if seat == human)
+        # Taking a move back is playing the seat again: 托管 ends, or its bot would make the same move at once.
+        self.autoplay.discard(human)
         if self.decision is not None:
             self.decision.cancel()
             self.decision = None
@@ -359,6 +394,7 @@ class Controller:
         self.sent = 0
         self.recorded = False
         self.columns = {}  # a new deal is sorted afresh (理牌)
+        self.autoplay_hand = False  # the new hand's mark: set by the 托管 bot's first move in it
         # A hand can end at the deal (秀山博胡's 天胡 and the other deal wins): it is autosaved and recorded like a hand
         # ended by an action, or it would never reach the history.
         self._after_action()

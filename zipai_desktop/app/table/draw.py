@@ -14,7 +14,7 @@ from ..ui.i18n import tr
 from ..ui.names import say
 from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, LOG_TEXT, PANEL, WHITE
 from ..ui.sizing import ui_for
-from . import aids, presence
+from . import aids, autoplay_view, presence
 from .flights import meld_pos, pile_pos
 from .reveal import Reveal, badge_text, reveal_place
 from .reveal import label_size as reveal_label_size
@@ -53,6 +53,7 @@ class TableDrawing(TableState):
         if self.helpers["log"]:
             self._draw_log(surface)  # under the prompt: a wide 吃 choice may cover it
         self._draw_prompt(surface)
+        self._draw_autoplay(surface)
         self._draw_cues(surface)
         presence.draw_bubbles(self, surface)
         presence.draw_phrase_menu(self, surface)
@@ -133,18 +134,25 @@ class TableDrawing(TableState):
         if button is not None and button.left < place.right:
             place = pygame.Rect(place.left, place.top, max(1, button.left - 8 - place.left), place.height)
         room = place.width
+        if seat == self.viewer and self.can_autoplay():  # the 托管 button and the timer's ring end the line
+            edge = autoplay_view.left_edge(self.layout, seat, self.lang, self.autoplay_right())
+            room = max(1, min(room, edge - 8 - place.left))
         if seat == view.dealer and view.dang_di is not None:
             # The 挡底 / 亮张 card sits by the dealer: its name and the card, small, at the end of the label line.
             name = tr("table.dang_di_short" if view.rules == "guilin" else "table.liang_zhang_short", self.lang)
             tag = text(name, size, GREY)
             room -= tag.get_width() + 14 + text(glyph(view.dang_di), size, GREY).get_width() + 12
+        pill = autoplay_view.badge(self.lang, size) if seat in self.controller.autoplay else None
+        if pill is not None:  # 托管中: its badge follows the name, in the label's place
+            room -= pill.get_width() + 8
         label = self._name(seat) + extra
         if font(size).size(label)[0] > room:
             label = self.short_name(seat) + extra  # a narrow place drops the bot's level before shrinking the text
         if seat == view.dealer and view.dang_di is not None:
             drawn = surface.blit(fitted(label, size, room, colour, bold=seat == self.controller.to_act), place)
             at = surface.blit(tag, (drawn.right + 10, drawn.top))
-            self._mini_card(surface, view.dang_di, at.right + 4, drawn.top, max(drawn.height, tag.get_height()))
+            mini = self._mini_card(surface, view.dang_di, at.right + 4, drawn.top, max(drawn.height, tag.get_height()))
+            drawn = drawn.union(mini)
         else:
             line = fitted(label, size, room, colour, bold=seat == self.controller.to_act)
             if own_place:
@@ -156,7 +164,9 @@ class TableDrawing(TableState):
                 if area.side == "left":
                     at.left += at.height + max(4, at.height // 4)  # room for the emblem before the name
                 presence.badge_before(self, surface, seat, at)
-                surface.blit(line, at)
+                drawn = surface.blit(line, at)
+        if pill is not None:
+            surface.blit(pill, pill.get_rect(midleft=(drawn.right + 8, drawn.centery)))
         if seat == self.viewer:
             self._draw_own_hand(surface)
         elif active and view.ended is not None:
@@ -388,6 +398,17 @@ class TableDrawing(TableState):
         if self.message:
             msg = text(self.message, max(11, size - 4), (255, 150, 150))
             surface.blit(msg, msg.get_rect(bottomright=(area.right, area.top - 4 - size * 2)))
+
+    def _draw_autoplay(self, surface: pygame.Surface) -> None:
+        """The 托管 button on the player's label line, and the turn timer's ring beside it while it runs."""
+        rect = self.autoplay_button()
+        if rect is None:
+            return
+        hover = rect.collidepoint(pygame.mouse.get_pos()) if pygame.display.get_init() else False
+        size = autoplay_view.text_size(self.layout)
+        autoplay_view.draw_button(surface, rect, self.lang, self.autoplay_on, size, hover)
+        if self.turn_left is not None and self._my_decision():
+            autoplay_view.draw_ring(surface, autoplay_view.ring_rect(rect), self.turn_left, float(self.turn_timer))
 
     def _draw_cues(self, surface: pygame.Surface) -> None:
         """Each call (吃 碰 偎 跑 提 开舵 扫 胡 自摸), big by its seat (:func:`presence.draw_calls`)."""

@@ -147,6 +147,9 @@ class TableInput(TableState):
         if event.key == pygame.K_F4:
             self.request_hint()
             return
+        if event.key == pygame.K_t:  # 托管: the seat to the bot, or back (the 托管 / 取消托管 button's key)
+            self.toggle_autoplay()
+            return
         if event.key == pygame.K_r:
             self.hand_view.sort()
             self.keep_arrangement()
@@ -189,6 +192,10 @@ class TableInput(TableState):
         self.show_toast(f"{tr('settings.animation_speed', self.lang)} ×{self.speed:.2g}")
 
     def _click(self, pos: tuple[int, int]) -> None:
+        autoplay = self.autoplay_button()
+        if autoplay is not None and autoplay.collidepoint(pos):
+            self.toggle_autoplay()
+            return
         for b in self.buttons:
             if b.rect.collidepoint(pos) and b.action is not None:
                 self._act(b.action)

@@ -12,7 +12,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...engine.record import to_record
-from ...store.autosave import clear_autosave, match_state, restore, save_match, saved_columns, saved_hint_used
+from ...store.autosave import (
+    clear_autosave,
+    match_state,
+    restore,
+    save_match,
+    saved_autoplay,
+    saved_columns,
+    saved_hint_used,
+)
 from ...store.history import History, open_history
 from ...store.notice import Notice, error_text
 from .controller import HUMAN, Controller, GameConfig, SeatConfig
@@ -52,13 +60,15 @@ class Persistence:
         ]
 
     def _state(self, controller: Controller) -> dict[str, Any]:
-        """The match, its hand and what the table keeps of it (the players' columns, the hint mark) to save."""
+        """The match, its hand and what the table keeps of it (the players' columns, the hint mark, 托管) to save."""
         return match_state(
             controller.match,
             self._seats(controller),
             controller.game,
             columns=controller.saved_columns(),
             hint_used=controller.assisted,
+            autoplay=sorted(controller.autoplay),
+            autoplay_hand=controller.autoplay_hand,
         )
 
     def start_match(self, controller: Controller) -> None:
@@ -114,7 +124,8 @@ class Persistence:
             return
         try:
             record = hand_record(controller)
-            self.history.add_hand(self.match_id, controller.match.played, controller.game, record=record)
+            played, marked = controller.match.played, controller.autoplay_hand
+            self.history.add_hand(self.match_id, played, controller.game, record=record, autoplay=marked)
         except Exception as exc:  # noqa: BLE001
             self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
 
@@ -134,7 +145,7 @@ class Persistence:
             if self.history.hand_id(match_id, match.played) is not None:
                 return False
             kinds = [str(s.get("kind", "human")) if isinstance(s, Mapping) else "human" for s in seats]
-            self.history.add_hand(match_id, match.played, game, seats=kinds)
+            self.history.add_hand(match_id, match.played, game, seats=kinds, autoplay=saved_autoplay(state)[1])
         except Exception as exc:  # noqa: BLE001 - the game still starts; the hand stays in the autosave for a resume
             self._report(Notice(f"history not recorded: {exc}", "history_not_recorded", error=error_text(exc)))
             return False
@@ -159,7 +170,8 @@ def hand_record(controller: Controller) -> dict[str, Any]:
 
 def resume_controller(state: Mapping[str, Any], *, inline_bots: bool = False) -> Controller:
     """The autosaved match going on (its history entry, its hand; raises ``AutosaveError`` when it cannot be resumed),
-    with what the table kept: each human seat's own columns when they are exactly its hand, and the hint mark."""
+    with what the table kept: each human seat's own columns when they are exactly its hand, the hint mark, and 托管
+    (the seats on it, the hand's mark)."""
     match, seats, game = restore(state)
     seat_configs = [
         SeatConfig(str(s.get("kind", HUMAN)), str(s.get("name", "")), entrant=str(s.get("entrant", "")))
@@ -185,6 +197,7 @@ def resume_controller(state: Mapping[str, Any], *, inline_bots: bool = False) ->
                 columns[seat] = arranged
     previous = state.get("history_match")
     persistence = Persistence(match_id=previous if isinstance(previous, int) else None)
+    autoplay, autoplay_hand = saved_autoplay(state)
     return Controller(
         config,
         inline_bots=inline_bots,
@@ -192,6 +205,8 @@ def resume_controller(state: Mapping[str, Any], *, inline_bots: bool = False) ->
         resume=(match, game),
         columns=columns,
         assisted=saved_hint_used(state),
+        autoplay=autoplay,
+        autoplay_hand=autoplay_hand,
     )
 
 

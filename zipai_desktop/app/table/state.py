@@ -29,7 +29,7 @@ from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY
 from ..ui.sizing import Painter
 from ..ui.sound import Sound
-from . import aids
+from . import aids, autoplay_view, presence
 from .calls import CALL_SOUNDS, call_of
 from .claim import MIN_CARD_W, NEAR_SHARE, Chooser, Words, place_chooser
 from .controller import Controller
@@ -115,6 +115,10 @@ class TableState(Scene):
         self.pace = settings.bot_pace  # fast | normal | slow: the pause after each bot action
         self.hints_in_counted = settings.hints
         self.count_in_counted = settings.card_count  # 记牌 (F5) in games the statistics count
+        # The turn timer: seconds per decision of the player before 托管 takes the seat (0: none; never in practice).
+        self.turn_timer = 0 if controller.config.practice else settings.turn_timer
+        self.turn_left: float | None = None  # seconds left of the open decision (None: no timer running)
+        self._turn_key: tuple[object, ...] = ()
         self.hand_view = HandView()  # the viewer's hand in columns (理牌, drag, Shift+arrows)
         self.hand_view.expect(controller.columns.get(self.viewer))  # a resumed player's own arrangement
         self.clock = 0.0  # seconds of frames seen (double-clicks are timed on it, never on the wall clock)
@@ -269,7 +273,7 @@ class TableState(Scene):
         seat = self.controller.to_act
         if seat is None:
             return
-        if not self.controller.is_human(seat):
+        if self.controller.bot_plays(seat):  # a bot seat, or a human seat on 托管: at the table's pace
             self.bot_wait += dt
             if (self.bot_wait >= self.bot_pause() or self.controller.thinking) and self.controller.step_bot():
                 self.bot_wait = 0.0
@@ -278,6 +282,64 @@ class TableState(Scene):
             self.cover_for = seat
             return
         self._make_buttons()
+        self._tick_turn_timer(dt)
+
+    # --- 托管 (auto-play) and the turn timer ---------------------------------------------------------------------
+
+    @property
+    def autoplay_on(self) -> bool:
+        """The seat in front of the screen is on 托管: a bot plays it (at the table's pace) until taken back."""
+        return self.viewer in self.controller.autoplay
+
+    def can_autoplay(self) -> bool:
+        """托管 is offered: the seat in front of the screen is a person's and the table is shown (not the cover)."""
+        return self.controller.is_human(self.viewer) and self.cover_for is None
+
+    def autoplay_button(self) -> pygame.Rect | None:
+        """The 托管 button's box as drawn now (None while it is not offered)."""
+        if not self.can_autoplay():
+            return None
+        return autoplay_view.button_rect(self.layout, self.viewer, self.lang, self.autoplay_on, self.autoplay_right())
+
+    def autoplay_right(self) -> int | None:
+        """Where the 托管 button ends on the label line: left of the quick phrases' button when it is shown."""
+        phrases = presence.phrase_button(self)
+        return phrases.left - max(6, self.size[0] // 160) if phrases is not None else None
+
+    def toggle_autoplay(self) -> None:
+        """T or the 托管 button: the seat in front of the screen goes to the 托管 bot, or comes back to its player."""
+        if not self.can_autoplay():
+            return
+        on = not self.autoplay_on
+        self.controller.set_autoplay(self.viewer, on)
+        self.buttons = []
+        self._buttons_key = ()
+        self.hint = None
+        self.turn_left = None  # taken back: the decision's timer starts again in full
+        self.bot_wait = 0.0
+        who = self.person(self.viewer)
+        on_text = seat_names.say("autoplay.on", self.lang, who, obj=who.obj)
+        self.show_toast(on_text if on else seat_names.say("autoplay.off", self.lang, who))
+
+    def _tick_turn_timer(self, dt: float) -> None:
+        """The turn timer counts the table's time (frames' dt) while the player's decision is open; it pauses under
+        the key help and the leave dialog, and at zero 托管 takes the seat (taken back with the same button)."""
+        if not self.turn_timer or self.autoplay_on or not self._my_decision():
+            self.turn_left = None
+            return
+        key = self._decision_key()
+        if key != self._turn_key or self.turn_left is None:
+            self._turn_key = key
+            self.turn_left = float(self.turn_timer)
+        if self.show_help or self.confirm_leave:
+            return
+        self.turn_left -= dt
+        if self.turn_left <= 0:
+            self.turn_left = None
+            self.controller.set_autoplay(self.viewer, True)
+            self.buttons = []
+            self.bot_wait = 0.0
+            self.show_toast(tr("autoplay.timeout", self.lang))
 
     def min_seen(self) -> float:
         """Seconds a flipped card or a forced meld stays in view once landed: :data:`MIN_SEEN_S` at any speed a player
@@ -406,7 +468,7 @@ class TableState(Scene):
 
     def _my_decision(self) -> list[Action]:
         seat = self.controller.to_act
-        if seat is None or seat != self.viewer or not self.controller.is_human(seat):
+        if seat is None or seat != self.viewer or self.controller.bot_plays(seat):
             return []
         if self.anim or self.queue or self.controller.has_new_events or self.show_result:
             return []
