@@ -20,6 +20,7 @@ from zipai_desktop.store.autosave import (
     match_state,
     restore,
     save_match,
+    saved_autoplay,
 )
 from zipai_desktop.store.settings import load_settings, save_settings
 
@@ -224,3 +225,35 @@ def test_a_start_removes_the_temporary_files_a_killed_save_left(home: Path) -> N
     state, message = load_autosave()
     assert state is not None and message is None
     assert not any(tmp.exists() for tmp in left) and fresh.exists()
+
+
+def test_autoplay_and_the_hands_mark_round_trip(home: Path) -> None:
+    state = match_state(midway(), SEATS, autoplay=[0], autoplay_hand=True)
+    save_match(state)
+    loaded, message = load_autosave()
+    assert message is None and loaded is not None
+    assert saved_autoplay(loaded) == (frozenset({0}), True)
+    assert saved_autoplay(good_state()) == (frozenset(), False)  # 托管 off, no mark
+    older = good_state()
+    del older["autoplay"], older["autoplay_hand"]  # a save from before 托管 resumes with it off
+    restore(older)
+    assert saved_autoplay(older) == (frozenset(), False)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "word"),
+    [
+        ("autoplay", [1], "auto-play"),  # seat 1 is a bot: only a person's seat goes on 托管
+        ("autoplay", [0, 0], "auto-play"),
+        ("autoplay", "0", "auto-play"),
+        ("autoplay", [True], "auto-play"),
+        ("autoplay", [7], "auto-play"),
+        ("autoplay_hand", 1, "auto-play mark"),
+        ("autoplay_hand", "yes", "auto-play mark"),
+    ],
+)
+def test_a_bad_autoplay_field_is_refused_like_any_bad_field(field: str, value: Any, word: str) -> None:
+    state = good_state()
+    state[field] = value
+    with pytest.raises(AutosaveError, match=word):
+        restore(state)

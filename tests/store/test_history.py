@@ -250,7 +250,7 @@ def test_transaction_groups_writes_and_rolls_back(home: Path) -> None:
 
 def test_schema_has_matches_hands_and_version(home: Path) -> None:
     h = History()
-    assert h.version == history_schema.schema_version() == 2
+    assert h.version == history_schema.schema_version() == 3
     h.close()
     conn = sqlite3.connect(paths.history_path())
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

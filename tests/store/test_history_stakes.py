@@ -45,7 +45,7 @@ def test_a_version_1_database_is_upgraded_and_its_hands_keep_one_unit_per_point(
         )
     conn.close()
     with History(path) as h:
-        assert h.version == 2 and h.message is not None and "upgraded from schema 1 to 2" in h.message
+        assert h.version == 3 and h.message is not None and "upgraded from schema 1 to 3" in h.message
         stats = h.stats()
         assert stats.hands == 3 and stats.points == 2
         assert stats.stake == 0 and stats.stake_hands == 0  # played before stakes existed: points, not stake units

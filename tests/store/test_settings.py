@@ -165,3 +165,21 @@ def test_a_folder_in_place_of_the_file_is_reported_and_set_aside(home: Path) -> 
     (moved,) = damaged_copies(path)
     assert (moved / "mine.txt").read_text() == "kept" and moved.name in messages[0]
     assert load_settings() == (Settings(), [])
+
+
+@pytest.mark.parametrize("bad", [20, "30", 30.0, True, -15, None])
+def test_a_turn_timer_outside_its_choices_is_reported_and_off(home: Path, bad: object) -> None:
+    path = paths.settings_path()
+    path.write_text(json.dumps(dict(Settings().to_json(), turn_timer=bad, sound=False)), encoding="utf-8")
+    settings, messages = load_settings()
+    assert settings == Settings(sound=False) and settings.turn_timer == 0  # off, the default
+    assert len(messages) == 1 and "'turn_timer'" in messages[0] and "15, 30, 60" in messages[0]
+
+
+@pytest.mark.parametrize("seconds", [0, 15, 30, 60])
+def test_each_turn_timer_choice_is_kept(home: Path, seconds: int) -> None:
+    save_settings(Settings(turn_timer=seconds))
+    settings, messages = load_settings()
+    assert settings.turn_timer == seconds and messages == []
+    with pytest.raises(SettingsError):
+        Settings(turn_timer=45)
