@@ -57,10 +57,14 @@ def test_the_player_is_told_the_disk_is_full(home: Path) -> None:
     history.add_hand(match_id, 0, finished_hand(seed=0))  # the tables' first pages now hold what fits in them
     persistence = Persistence(history, match_id=match_id)
     _fill(history)
-    # (what Persistence reads of the table's controller: the match's count, the hand, the seats' given names)
+    # (what Persistence reads of the table's controller: the match's count, the hand, the seats' given names, the
+    # hand's 托管 mark)
     seats = [SimpleNamespace(entrant="") for _ in range(3)]
     controller: Any = SimpleNamespace(
-        match=SimpleNamespace(played=1), game=finished_hand(seed=1), config=SimpleNamespace(seats=seats)
+        match=SimpleNamespace(played=1),
+        game=finished_hand(seed=1),
+        config=SimpleNamespace(seats=seats),
+        autoplay_hand=False,
     )
     persistence.hand_finished(controller)
     (notice,) = persistence.messages

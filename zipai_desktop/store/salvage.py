@@ -228,9 +228,11 @@ def _sound_hand(row: dict[str, Any]) -> bool:
 def _record_agrees(record: dict[str, Any], row: dict[str, Any], points: list[int]) -> bool:
     """Whether what a hand's record says of itself (its game, seed, dealer, and the stored result) is what its
     columns say: a bit flip in either is found here (one in the actions is not: a record is not replayed, as a later
-    version of the rules may play an old record differently)."""
-    result = record.get("result", {})
-    if not isinstance(result, dict):
+    version of the rules may play an old record differently). A stored hand is finished, so its record holds the
+    result with its winner, points and score (``engine.record.result_of`` has written them from the first version):
+    a record where a flipped bit renamed one of them is not sound."""
+    result = record.get("result")
+    if not isinstance(result, dict) or not {"winner", "points", "score"} <= result.keys():
         return False
     return bool(
         record.get("rules", row["rules"]) == row["rules"]
