@@ -296,3 +296,26 @@ def test_the_worker_is_sent_only_the_seats_observation_under_autoplay() -> None:
             assert level == AUTOPLAY_LEVEL and obs == seen and obs.seat == seat
             assert controller.game.history[-1][0] == seat and controller.game.history[-1][1] in legal
     assert controller.hand_over and len(sent) >= 3
+
+
+def test_the_tutorial_offers_no_autoplay_and_no_turn_timer(tables: list[TableScene]) -> None:
+    from zipai_desktop.app.screens.tutorial import TutorialScene
+
+    save_settings(Settings(turn_timer=15))
+    app = App(SIZE, "zh", headless=True, resizable=False)
+    tutorial = TutorialScene(app, SIZE, "zh", game="guilin", speed=4.0)
+    app.push(tutorial)
+    scene = tutorial.table
+    tables.append(scene)
+    for _ in range(6000):
+        app.frame(FRAME)
+        if tutorial.paused:
+            click(app, (SIZE[0] // 2, SIZE[1] // 2))  # go on after the explanation
+        elif scene._my_decision():
+            break
+    assert scene._my_decision()
+    key(app, pygame.K_t)
+    for _ in range(20 * 60):  # longer than the timer: the player reads at their own pace
+        app.frame(FRAME)
+    assert scene.autoplay_button() is None and scene.controller.autoplay == set() and scene.turn_left is None
+    assert scene._my_decision()

@@ -137,6 +137,11 @@ class TutorialTable(TableScene):
         """The table scene of ``tutorial`` (which pauses it at each explained move)."""
         self.tutorial = tutorial
         super().__init__(controller, size, **kwargs)
+        self.turn_timer = 0  # the player reads each step at their own pace: no turn timer, no 托管
+
+    def can_autoplay(self) -> bool:
+        """The tutorial's hand is the player's to play, step by step: 托管 is not offered."""
+        return False
 
     def _start_next(self) -> None:
         event = self.queue[0]
