@@ -14,7 +14,7 @@ import pytest
 from zipai_desktop.app.main import App
 from zipai_desktop.app.table import controller as controller_module
 from zipai_desktop.app.table.controller import AUTOPLAY_LEVEL, HUMAN, Controller, GameConfig, SeatConfig
-from zipai_desktop.app.table.persist import Persistence, resume_controller
+from zipai_desktop.app.table.persist import Persistence, recover_at_start, resume_controller
 from zipai_desktop.app.table.scene import TableScene
 from zipai_desktop.bots.base import make_bot
 from zipai_desktop.engine.actions import Action, Pass
@@ -197,6 +197,15 @@ def test_the_mark_and_autoplay_survive_a_resume_and_reach_the_history(tables: li
     tables.append(again)
     assert again.autoplay_on
     until(app2, again, lambda: resumed.hand_over)
+    with open_history() as history:
+        (row,) = history.hands()
+    assert row.autoplay
+    # A kill between the finished hand's autosave and its history commit: the next start records it, mark and all.
+    finished, _ = load_autosave()
+    assert finished is not None and finished["hand"]["result"] is not None and finished["autoplay_hand"] is True
+    with open_history() as history:
+        history.conn.execute("DELETE FROM hands")
+    assert recover_at_start(finished) == []
     with open_history() as history:
         (row,) = history.hands()
     assert row.autoplay
