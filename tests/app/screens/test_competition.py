@@ -290,3 +290,35 @@ def test_the_competition_screens_fit_every_size(size: tuple[int, int], lang: str
         check_rows(comp, size)
     finally:
         pygame.quit()
+
+
+def test_a_resumed_competition_table_keeps_the_columns_the_hint_mark_and_autoplay(app: App) -> None:
+    """As at an ordinary table's resume: the player's own columns, the 用了提示 mark and 托管 come back with the
+    competition save's table."""
+    comp = start_inline(app, seed=5)
+    controller = comp.take_seat(inline_bots=True)
+    me = next(s for s in range(controller.config.players) if controller.is_human(s))
+    for _ in range(40):  # on to a position where the hand is still in play
+        seat = controller.to_act
+        assert seat is not None
+        if controller.is_human(seat):
+            break
+        assert controller.step_bot()
+    hand = controller.game.hands[me]
+    kinds = [k for k, n in enumerate(hand) for _ in range(n)]
+    arranged = [kinds[i : i + 2] for i in range(0, len(kinds), 2)]  # pairs: not how the table sorts a hand
+    controller.arranged(me, arranged)
+    controller.mark_assisted()
+    controller.set_autoplay(me, True)
+    assert controller.game.result is None
+    kept = controller.saved_columns()  # a 坎 split by the pairs is made whole again
+    again = App((1024, 640), "en", headless=True, resizable=False)
+    setup = CompetitionSetupScene(again, again.size, "en")
+    again.push(setup)
+    again.frame(1 / 60)
+    resumed = setup.resume(inline=True)
+    assert resumed is not None and resumed.phase == "play"
+    controller2 = resumed.take_seat(inline_bots=True)
+    assert me in kept and controller2.saved_columns() == kept
+    assert controller2.assisted
+    assert controller2.autoplay == {me} and not controller2.autoplay_hand

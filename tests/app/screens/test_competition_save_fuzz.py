@@ -55,9 +55,14 @@ def _table_state(t: Tournament, round_no: int, actions: int) -> tuple[dict[str, 
     assert game.result is not None
     wins = {"0": game.result.winner}
     match.finish_hand()
-    play(match.start_hand(), actions)
+    hand = play(match.start_hand(), actions)
     seats = [{"kind": t.entrants[e].level, "name": t.entrants[e].name} for e in t.tables[round_no - 1][table]]
-    state = match_state(match, seats)
+    # What the table keeps goes into the save too (the player's own columns, the hint mark, 托管), so the changes
+    # reach those fields as well.
+    me = next(i for i, s in enumerate(seats) if s["kind"] == "human")
+    kinds = [k for k, n in enumerate(hand.hands[me]) for _ in range(n)]
+    columns = {me: [kinds[i : i + 2] for i in range(0, len(kinds), 2)]}
+    state = match_state(match, seats, columns=columns, hint_used=True, autoplay=[me], autoplay_hand=True)
     state["history_match"] = None
     return state, wins
 

@@ -27,7 +27,7 @@ from ...store.history import open_history
 from ...store.settings import load_settings
 from ..scene import Scene
 from ..table.controller import Controller, GameConfig, SeatConfig
-from ..table.persist import CompetitionPersistence
+from ..table.persist import CompetitionPersistence, kept_at_table
 from ..table.scene import TableScene
 from ..table.state import TableState
 from ..ui.banner import localize
@@ -444,7 +444,14 @@ class CompetitionScene(_Menu):
             hands=t.hands,
         )
         persistence = CompetitionPersistence(self.session, match_id=seating.match_id)
-        controller = Controller(config, inline_bots=inline_bots, persistence=persistence, resume=seating.resume)
+        # A resumed table comes back as the player left it, as an ordinary table's resume does: their own columns,
+        # the hint mark and 托管, from the competition save's table (checked there as the autosave's are).
+        kept = (
+            kept_at_table(self.table_state, [s.kind for s in seats], seating.resume[1])
+            if seating.resume is not None and self.table_state is not None
+            else {}
+        )
+        controller = Controller(config, inline_bots=inline_bots, persistence=persistence, resume=seating.resume, **kept)
         self.controller = controller
         settings, _ = load_settings()
         apply(settings)

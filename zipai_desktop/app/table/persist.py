@@ -8,7 +8,7 @@ goes on.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine.record import to_record
@@ -27,6 +27,7 @@ from .controller import HUMAN, Controller, GameConfig, SeatConfig
 
 if TYPE_CHECKING:
     from ...competition.session import CompetitionSession
+    from ...engine.game import Game
 
 
 class Persistence:
@@ -189,25 +190,35 @@ def resume_controller(state: Mapping[str, Any], *, inline_bots: bool = False) ->
         stakes=match.stakes.to_json() if match.stakes is not None else None,
         target=match.target,
     )
-    columns: dict[int, list[list[int]]] = {}
-    if game is not None:
-        for seat, seat_config in enumerate(seat_configs):
-            arranged = saved_columns(state, seat, game.hands[seat]) if seat_config.kind == HUMAN else None
-            if arranged is not None:
-                columns[seat] = arranged
     previous = state.get("history_match")
     persistence = Persistence(match_id=previous if isinstance(previous, int) else None)
-    autoplay, autoplay_hand = saved_autoplay(state)
     return Controller(
         config,
         inline_bots=inline_bots,
         persistence=persistence,
         resume=(match, game),
-        columns=columns,
-        assisted=saved_hint_used(state),
-        autoplay=autoplay,
-        autoplay_hand=autoplay_hand,
+        **kept_at_table(state, [s.kind for s in seat_configs], game),
     )
+
+
+def kept_at_table(state: Mapping[str, Any], kinds: Sequence[str], game: Game | None) -> dict[str, Any]:
+    """What the table kept in a saved match ``state`` (the autosave's, or a 比赛 table's in the competition save), as
+    the Controller's keyword arguments: each human seat's own columns when they are exactly its hand (``kinds``: the
+    seats' kinds, ``game``: the restored hand), the hint mark, and 托管 (the seats on it, the hand's mark). Every
+    value is checked by the store (restore, saved_columns), so nothing of the save is trusted."""
+    columns: dict[int, list[list[int]]] = {}
+    if game is not None:
+        for seat, kind in enumerate(kinds):
+            arranged = saved_columns(state, seat, game.hands[seat]) if kind == HUMAN else None
+            if arranged is not None:
+                columns[seat] = arranged
+    autoplay, autoplay_hand = saved_autoplay(state)
+    return {
+        "columns": columns,
+        "assisted": saved_hint_used(state),
+        "autoplay": autoplay,
+        "autoplay_hand": autoplay_hand,
+    }
 
 
 def recover_at_start(state: Mapping[str, Any] | None) -> list[str]:
