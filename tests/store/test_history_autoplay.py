@@ -69,3 +69,16 @@ def test_a_version_2_database_is_upgraded_and_its_hands_carry_no_mark(home: Path
     conn = sqlite3.connect(path)
     assert "autoplay" in {r[1] for r in conn.execute("PRAGMA table_info(hands)")}
     conn.close()
+
+
+def test_a_matchs_row_counts_its_hands_played_under_autoplay(home: Path) -> None:
+    with History() as h:
+        m = h.start_match("guilin", SEATS)
+        h.add_hand(m, 0, outcome(fake_hand("guilin", 1), 0, (8, -4, -4), 4, Source.OWN_DRAW), autoplay=True)
+        h.add_hand(m, 1, outcome(fake_hand("guilin", 2), 1, (-6, 12, -6), 6, Source.OWN_DRAW))
+        h.add_hand(m, 2, outcome(fake_hand("guilin", 3), 0, (6, -3, -3), 3, Source.OWN_DRAW), autoplay=True)
+        other = h.start_match("guilin", SEATS)
+        h.add_hand(other, 0, outcome(fake_hand("guilin", 4), 0, (8, -4, -4), 4, Source.OWN_DRAW))
+        rows = {row.id: row for row in h.matches()}
+        assert rows[m].autoplay == 2 and rows[other].autoplay == 0
+        assert h.match_result(m).match.autoplay == 2

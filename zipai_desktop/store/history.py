@@ -171,6 +171,7 @@ class MatchRow:
     entrant's, from its hands' records). ``totals`` are the final totals once the match is finished, else the sum of
     its stored hands' points. ``practice`` is True for a practice match and for one where a hint was used (both are
     left out of the statistics). ``stakes`` is the 倍率 object (``{"base", "multiplier", "start_balance"}``) or None.
+    ``autoplay`` is how many of its stored hands were played, even partly, under 托管.
     """
 
     id: int
@@ -184,6 +185,7 @@ class MatchRow:
     stakes: dict[str, Any] | None
     hands: int
     totals: tuple[int, ...]
+    autoplay: int = 0
 
     @property
     def unit(self) -> int | None:
@@ -851,11 +853,12 @@ class History:
 
     _MATCH_SQL = (
         "SELECT m.id, m.rules, m.players, m.seats, m.started_at, m.finished_at, m.practice, m.stakes, m.totals, "
-        "(SELECT count(*) FROM hands h WHERE h.match_id = m.id) FROM matches m"
+        "(SELECT count(*) FROM hands h WHERE h.match_id = m.id), "
+        "(SELECT count(*) FROM hands h WHERE h.match_id = m.id AND h.autoplay) FROM matches m"
     )
 
     def _match_row(self, row: Sequence[Any]) -> MatchRow:
-        match_id, rules, players, seats, started, finished, practice, stakes, totals, hands = row
+        match_id, rules, players, seats, started, finished, practice, stakes, totals, hands, autoplay = row
         kinds = tuple(str(k) for k in json.loads(seats))
         if totals is not None:
             final = tuple(int(t) for t in json.loads(totals))
@@ -873,6 +876,7 @@ class History:
             stakes=json.loads(stakes) if stakes else None,
             hands=int(hands),
             totals=final,
+            autoplay=int(autoplay),
         )
 
     def _summed_points(self, match_id: int, players: int) -> tuple[int, ...]:

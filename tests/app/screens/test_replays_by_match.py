@@ -99,3 +99,34 @@ def test_no_match_yet_says_so(app: App) -> None:
     assert scene.entries() == []
     app.frame(1 / 60)
     assert any(d.text == tr("replay.no_matches", "en") for d in scene.paint.drawn)
+
+
+def test_a_match_played_partly_under_autoplay_says_so_in_its_row_and_on_its_result(app: App) -> None:
+    """托管 hands are marked in the 战绩 list as in the hand list, and the result screen counts them."""
+    from zipai_desktop.engine.win import Source
+
+    from ...store.test_history import fake_hand, outcome
+
+    with open_history() as h:
+        m = h.start_match("guilin", ["human", "casual", "casual"])
+        h.add_hand(m, 0, outcome(fake_hand("guilin", 1), 0, (8, -4, -4), 4, Source.OWN_DRAW), autoplay=True)
+        h.add_hand(m, 1, outcome(fake_hand("guilin", 2), 1, (-6, 12, -6), 6, Source.OWN_DRAW))
+        h.finish_match(m, (2, 8, -10))
+        plain = h.start_match("guilin", ["human", "casual", "casual"])
+        h.add_hand(plain, 0, outcome(fake_hand("guilin", 3), 0, (8, -4, -4), 4, Source.OWN_DRAW))
+        h.finish_match(plain, (8, -4, -4))
+    for lang, mark, line in (("zh", "[托管]", "含托管局：1"), ("en", "[auto-play]", "Hands on auto-play: 1")):
+        scene = ReplaysScene(app, app.size, lang)
+        app.push(scene)
+        scene.set_mode("matches")
+        labels = {e.match.id: e.label for e in scene.entries() if e.match is not None}
+        assert mark in labels[m] and mark not in labels[plain], labels
+        scene.show_match(scene.matches[[r.id for r in scene.matches].index(m)])
+        result = scene.open_result()
+        assert result is not None and line in result.details(), result.details()
+        app.pop()
+        scene.show_match(scene.matches[[r.id for r in scene.matches].index(plain)])
+        result = scene.open_result()
+        assert result is not None and line[:4] not in result.details()
+        app.pop()
+        app.pop()

@@ -219,7 +219,8 @@ class MatchResultScene(Scene):
         return out
 
     def details(self) -> str:
-        """The line under the heading: the hands played, when, the stakes or the target, a practice mark."""
+        """The line under the heading: the hands played, when, the stakes or the target, the hands under 托管, a
+        practice mark."""
         match = self.view.result.match
         parts = [tr("match.hands_played", self.lang, n=match.hands)]
         when = when_text(match.finished_at or match.started_at)
@@ -230,6 +231,8 @@ class MatchResultScene(Scene):
             parts.append(tr("match.stakes_line", self.lang, base=base, multiplier=multiplier))
         if self.view.target is not None:
             parts.append(tr("match.target_line", self.lang, n=self.view.target))
+        if match.autoplay:  # the player's seat was played, even partly, by the 托管 bot in these hands
+            parts.append(tr("match.autoplay_line", self.lang, n=match.autoplay))
         if match.practice:
             parts.append(tr("match.practice", self.lang))
         return "  ·  ".join(parts)

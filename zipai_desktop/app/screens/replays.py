@@ -1,7 +1,7 @@
 """Replays: the list of recent hands (and imported record files); a chosen hand opens in the viewer
 (:mod:`.replay_viewer`). The 战绩 view lists the matches instead (date, game, the seats' names, hands, the player's
-total and rank, practice and unfinished marked); a match opens as the list of its hands, each opening the viewer, and
-its result screen (:mod:`.match_result`) is one button away.
+total and rank, practice, 托管 and unfinished marked); a match opens as the list of its hands, each opening the
+viewer, and its result screen (:mod:`.match_result`) is one button away.
 
 Record files: "Import replay files" reads every ``*.json`` in :func:`store.paths.replays_dir`; a file that is not a
 record that replays is reported in one sentence and skipped. "Export" writes the hand there as ``hand-<id>.json``.
@@ -121,7 +121,7 @@ class ReplaysScene(Scene):
 
     def _match_label(self, row: MatchRow) -> str:
         """A match's line: when, the game, the seats' names, the hands, the player's total and rank (hot-seat: who
-        came first), and the marks (practice, unfinished)."""
+        came first), and the marks (practice, 托管, unfinished)."""
         names = " · ".join(short_name(s, row.seats, self.lang, row.names) for s in range(row.players))
         parts = [when_text(row.started_at), game_name(row.rules, self.lang), names]
         parts.append(tr("replay.hands_count", self.lang, n=row.hands))
@@ -136,6 +136,7 @@ class ReplaysScene(Scene):
             name = short_name(top, row.seats, self.lang, row.names)
             parts.append(tr("match.row_top", self.lang, name=name, total=f"{row.totals[top]:+d}"))
         marks = [tr("match.practice_mark", self.lang)] if row.practice else []
+        marks += [tr("autoplay.mark", self.lang)] if row.autoplay else []  # as the hand list marks a 托管 hand
         marks += [tr("match.unfinished", self.lang)] if row.finished_at is None else []
         if marks:
             parts.append(f"[{' · '.join(marks)}]")
