@@ -117,7 +117,27 @@ def test_title_number_keys_stay_fixed_whether_or_not_resume_is_shown(resume: boo
     expected = [k for k in MENU if resume or k != "resume"]
     assert opened == expected
     assert MENU.index("new_game") == 1 and MENU.index("competition") == 2 and MENU.index("stats") == 5
-    assert MENU.index("quit") == 8
+    assert MENU.index("replays") == 6 and MENU.index("record") == 7 and MENU.index("quit") == 9
     for kind in expected:
         assert title.button(kind).text.startswith(f"{MENU.index(kind)} ")
+    pygame.quit()
+
+
+def test_the_match_record_is_one_step_from_the_title() -> None:
+    """7 (or the 战绩 / Match record entry) opens the replays screen in its by-match view; 6 in its by-hand view."""
+    from zipai_desktop.app.screens.replays import ReplaysScene
+
+    app = App((1024, 640), "zh", headless=True, resizable=False)
+    title = TitleScene(app, (1024, 640), "zh")
+    app.push(title)
+    app.frame(1 / 60)
+    assert title.button("record").text == "7  战绩"
+    key(app, pygame.K_7)
+    record = app.scenes[-1]
+    assert isinstance(record, ReplaysScene) and record.mode == "matches"
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes[-1] is title
+    key(app, pygame.K_6)
+    replays = app.scenes[-1]
+    assert isinstance(replays, ReplaysScene) and replays.mode == "hands"
     pygame.quit()

@@ -36,12 +36,12 @@ from .tutorial import TutorialScene
 #: The cards fanned beside the title (二 七 十 and their big forms: the red ones).
 FAN = (1, 6, 9, 11, 16, 19)
 #: The menu in order; an entry's number key is its index here, the same whether or not 继续上局 (resume) is shown.
-MENU = ("resume", "new_game", "competition", "tutorial", "rules", "stats", "replays", "settings", "quit")
+MENU = ("resume", "new_game", "competition", "tutorial", "rules", "stats", "replays", "record", "settings", "quit")
 
 
 class TitleScene(Scene):
-    """The title screen: the main menu (new game, competition, tutorial, rules, statistics, replays, settings,
-    quit), the language buttons, and continuing a saved match."""
+    """The title screen: the main menu (new game, competition, tutorial, rules, statistics, replays, the match
+    record, settings, quit), the language buttons, and continuing a saved match."""
 
     def __init__(self, app: Any, size: tuple[int, int], lang: str = "zh", *, notes: list[str] | None = None) -> None:
         """The title with its menu; ``notes`` (a store's notices) show in the banner."""
@@ -157,6 +157,10 @@ class TitleScene(Scene):
             self._push(StatsScene(self.app, self.size, self.lang))
         elif kind == "replays":
             self._push(ReplaysScene(self.app, self.size, self.lang))
+        elif kind == "record":  # 战绩: the replays screen in its by-match view, one step from here
+            record = ReplaysScene(self.app, self.size, self.lang)
+            self._push(record)
+            record.set_mode("matches")
         elif kind == "settings":
             self._push(SettingsScene(self.app, self.size, lang=self.lang))
         elif kind == "quit":
