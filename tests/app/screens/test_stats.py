@@ -34,13 +34,13 @@ def test_the_screen_shows_the_practice_hands_and_its_filter_puts_them_in() -> No
     assert shown["Hands played"] == str(counted.hands) == "9"  # hot-seat hands once per human seat
     assert shown["Hands won"] == "2" and shown["Win rate"] == f"{2 / 9:.1%}"  # wins / hands played
     assert shown["Net stake units (倍率)"] == f"{counted.stake:+d}"  # the stakes match alone
-    assert shown["Practice and hinted hands"] == "3 (left out)"  # never silently missing
+    assert shown["Practice, hint or card count hands"] == "3 (left out)"  # never silently missing
     press(app, scene, "practice", True)
     everything = history.stats(include_practice=True)
     shown = dict(scene.rows())
     assert shown["Hands played"] == str(everything.hands) == "12"
     assert shown["Hands won"] == str(everything.wins) and shown["Net points"] == f"{everything.points:+d}"
-    assert shown["Practice and hinted hands"] == "3 (included)"
+    assert shown["Practice, hint or card count hands"] == "3 (included)"
     press(app, scene, "practice", False)
     assert dict(scene.rows())["Hands played"] == "9"
     for lang in ("zh", "en"):  # the footnote defines the figures and says why hands are left out

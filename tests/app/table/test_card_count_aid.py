@@ -92,6 +92,9 @@ def test_in_a_counted_game_only_with_the_setting_and_the_match_is_marked(table) 
     key(app2, pygame.K_F5)
     assert len(allowed.aids_view().counts) == NUM_KINDS
     assert allowed.controller.assisted  # marked like a hint: the statistics leave the match out
+    # The table's tag and the statistics' row name both aids, not the hint alone.
+    assert "记牌" in tr("hint.used", "zh") and "card count" in tr("hint.used", "en")
+    assert "记牌" in tr("stats.practice_hands", "zh") and "card count" in tr("stats.practice_hands", "en")
 
 
 def busy_places(view: aids.AidsView) -> list[pygame.Rect]:
