@@ -183,3 +183,16 @@ def test_each_turn_timer_choice_is_kept(home: Path, seconds: int) -> None:
     assert settings.turn_timer == seconds and messages == []
     with pytest.raises(SettingsError):
         Settings(turn_timer=45)
+
+
+def test_the_bot_names_are_kept_and_a_bad_list_gives_the_default_with_one_message(home: Path) -> None:
+    names = ("entrant.3", "entrant.11", "entrant.0", "entrant.5")
+    save_settings(Settings(default_names=names))
+    settings, messages = load_settings()
+    assert settings.default_names == names and messages == []
+    for bad in (["entrant.12"], ["entrant.1", "entrant.1"], ["x"] * 5, "entrant.1", [1]):
+        paths.settings_path().write_text(json.dumps({"default_names": bad}), "utf-8")
+        settings, messages = load_settings()
+        assert settings.default_names == () and len(messages) == 1 and "'default_names'" in messages[0], bad
+    with pytest.raises(SettingsError):
+        Settings(default_names=("entrant.1", "somebody"))

@@ -96,6 +96,27 @@ def _check_window(value: Any) -> tuple[int, int]:
     )
 
 
+#: The bot names the setup screen offers a seat: the i18n keys of the 比赛 catalog's 12 entrants.
+BOT_NAMES = tuple(f"entrant.{i}" for i in range(12))
+
+
+def _check_names(value: Any) -> tuple[str, ...]:
+    """The setup screen's bot names, seat by seat: up to the most seats a game has, each one of :data:`BOT_NAMES`,
+    no two alike (the screen keeps them distinct)."""
+    most = max(n for rules in RULESETS.values() for n in rules.players)
+    if (
+        isinstance(value, list | tuple)
+        and len(value) <= most
+        and all(isinstance(v, str) and v in BOT_NAMES for v in value)
+        and len(set(value)) == len(value)
+    ):
+        return tuple(value)
+    raise SettingsError(
+        f"'default_names' must be a list of up to {most} different bot names ({BOT_NAMES[0]} to {BOT_NAMES[-1]}), "
+        f"not {quote(value)}"
+    )
+
+
 def _check_seats(value: Any) -> tuple[str, ...]:
     counts = sorted({n for rules in RULESETS.values() for n in rules.players})
     if (
@@ -164,6 +185,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "window_size": _check_window,
     "default_rules": _check_choice("default_rules", RULES),
     "default_seats": _check_seats,
+    "default_names": _check_names,
     "rule_options": _check_rule_options,
     "large_cards": _check_bool("large_cards"),
     "colour_blind": _check_bool("colour_blind"),
@@ -193,6 +215,7 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     default_rules: str = "guilin"
     default_seats: tuple[str, ...] = ("human", "casual", "casual")
+    default_names: tuple[str, ...] = ()  # the bot names the setup screen gave the seats last (none: its defaults)
     rule_options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per game: option name -> value
     large_cards: bool = False
     colour_blind: bool = False

@@ -160,3 +160,30 @@ def test_no_hand_limit_and_no_target_is_refused_with_a_sentence() -> None:
 def test_the_match_choices_are_within_the_engine_bounds() -> None:
     assert all(h is None or 1 <= h <= MAX_HANDS for h in MATCH_HANDS)
     assert all(t is None or 1 <= t <= MAX_TARGET for t in MATCH_TARGETS)
+
+
+def test_the_chosen_bot_names_are_remembered_for_the_next_game() -> None:
+    """As the levels are: the next setup screen (a new start of the game too) offers the names chosen last."""
+    app, setup = _setup("en")
+    setup.set_name(1, "entrant.11")
+    setup.set_name(2, "entrant.7")
+    setup.start()
+    table = app.scenes[-1]
+    assert isinstance(table, TableScene)
+    table.controller.close()
+    pygame.quit()
+    _, again = _setup("en")
+    assert again.names[1:3] == ["entrant.11", "entrant.7"] and len(set(again.names)) == 4
+    pygame.quit()
+
+
+def test_a_bad_remembered_name_falls_back_to_the_default_names() -> None:
+    import json
+
+    from zipai_desktop.store import paths
+
+    for bad in (["entrant.0", "entrant.99", "entrant.2"], ["entrant.1", "entrant.1"], "阿明", [5]):
+        paths.settings_path().write_text(json.dumps({"default_names": bad}), "utf-8")
+        _, setup = _setup("zh")
+        assert setup.names == ["entrant.0", "entrant.1", "entrant.2", "entrant.3"], bad
+        pygame.quit()

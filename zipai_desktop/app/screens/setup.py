@@ -19,7 +19,7 @@ from ...engine.match import STAKE_BALANCES, STAKE_BASES, STAKE_MULTIPLIERS, seed
 from ...engine.rules import get_rules
 from ...store.autosave import AutosaveError, load_autosave
 from ...store.presets import BUILTIN, Preset, PresetError, delete_preset, load_presets, save_preset
-from ...store.settings import SettingsError, load_settings, save_settings
+from ...store.settings import BOT_NAMES, SettingsError, load_settings, save_settings
 from ..scene import Scene
 from ..table.controller import HUMAN, Controller, GameConfig, SeatConfig
 from ..table.persist import Persistence, resume_controller
@@ -48,12 +48,22 @@ STAKE_CHOICES: dict[str, tuple[Any, ...]] = {
     "start_balance": STAKE_BALANCES,
 }
 #: The bot names offered for a seat: the 12 entrants of the 比赛 catalog (i18n keys entrant.0 .. entrant.11).
-ENTRANTS = tuple(f"entrant.{i}" for i in range(12))
+ENTRANTS = BOT_NAMES
 
 
 def default_name(seat: int) -> str:
     """A bot seat's name until the player picks another: a different entrant for each seat."""
     return ENTRANTS[seat % len(ENTRANTS)]
+
+
+def remembered_names(saved: tuple[str, ...]) -> list[str]:
+    """The four seats' bot names: those chosen last (the settings checked them: known and distinct), the seats
+    beyond them their default names, or the first free name where a default is taken, so the names stay distinct."""
+    names = list(saved[:4])
+    for seat in range(len(names), 4):
+        wanted = default_name(seat)
+        names.append(wanted if wanted not in names else next(n for n in ENTRANTS if n not in names))
+    return names
 
 
 def next_value(values: tuple[Any, ...], current: Any) -> Any:
@@ -111,13 +121,14 @@ class SetupScene(Scene):
             self.notes.append(message)
         self.size = size
         self.lang = lang
-        # The last game's choices are the defaults (settings: default_rules, default_seats, rule_options).
+        # The last game's choices are the defaults (settings: default_rules, default_seats, default_names,
+        # rule_options).
 
         settings, _ = load_settings()
         self.rules = settings.default_rules
         self.players = len(settings.default_seats)
         self.seats = [*settings.default_seats, *["casual"] * (4 - len(settings.default_seats))]
-        self.names = [default_name(s) for s in range(4)]  # each seat's bot name (an entrant key), distinct
+        self.names = remembered_names(settings.default_names)  # each seat's bot name (an entrant key), distinct
         self.options: dict[str, Any] = settings.options_for(self.rules)
         self.seed = ""
         self.practice = False
@@ -484,7 +495,8 @@ class SetupScene(Scene):
             self.app.pop()
 
     def _save_choices(self) -> None:
-        """Remember the language, game, seats and rule options as the next game's defaults."""
+        """Remember the language, game, seats (their levels and bot names) and rule options as the next game's
+        defaults."""
 
         settings, _ = load_settings()
         rule_options = dict(settings.rule_options)
@@ -495,6 +507,7 @@ class SetupScene(Scene):
                 language=self.lang,
                 default_rules=self.rules,
                 default_seats=tuple(self.seats[: self.players]),
+                default_names=tuple(self.names),
                 rule_options=rule_options,
             )
         except SettingsError as exc:  # never lose a game over a setting
