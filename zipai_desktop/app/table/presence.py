@@ -7,7 +7,7 @@ table and takes no input but the phrases' button, menu and keys (:func:`handle_p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -15,10 +15,30 @@ from ..ui.fonts import fitted, font, text
 from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY, PANEL, WHITE
 from ..ui.personas import draw_emblem, emblem_of, persona_of
-from .phrases import PHRASES
+from .controller import Controller
+from .layout import Layout
+from .phrases import PHRASES, Chat
 
-if TYPE_CHECKING:
-    from .state import TableState
+
+class TableState(Protocol):
+    """What presence reads of the table (state.TableState has it): a protocol, so that this module does not import
+    the table's state, which imports it."""
+
+    size: tuple[int, int]
+    lang: str
+    layout: Layout
+    controller: Controller
+    viewer: int
+    chat: Chat
+    phrase_menu: bool
+    cues: list[list[object]]
+    emblems: dict[int, pygame.Rect]
+    call_rects: list[pygame.Rect]
+    bubble_rects: list[pygame.Rect]
+
+    def say_phrase(self, index: int) -> None:
+        """The viewer says the menu's phrase ``index``."""
+
 
 BUBBLE_FILL = (250, 246, 232)
 BUBBLE_TEXT = (40, 36, 30)
