@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from zipai_desktop.bots import make_bot
@@ -64,6 +65,11 @@ class Table:
             turns += self.deliver(self.room.act(seat, self.answer(seat, turn)))
 
 
+def _plain(value: Any) -> Any:
+    """The value as JSON gives it back (tuples become lists), so that sent and recomputed values compare."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
 def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any]]) -> list[str]:
     """Every way the messages a seat got differ from what its seat may see, checked against the records' replays:
     each hand's events are the replayed game's events redacted for the seat, each turn's observation is
@@ -82,15 +88,15 @@ def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any
             events.setdefault(hand, []).extend(message["events"])
         elif kind == "turn":
             game = replay(records[hand], upto=message["step"])
-            if message["observation"] != observation_to_json(observe(game, seat)):
+            if _plain(message["observation"]) != _plain(observation_to_json(observe(game, seat))):
                 problems.append(f"turn of hand {hand} step {message['step']}: another observation")
         elif kind == "hand_end":
             ended.add(hand)
-            if message["record"] != records[hand]:
+            if _plain(message["record"]) != _plain(records[hand]):
                 problems.append(f"hand {hand}: another record")
     for hand, seen in events.items():
         game = replay(records[hand])
         may = [e.to_json() for e in (redact(ev, seat) for ev in game.events) if e is not None]
-        if seen != (may if hand in ended else may[: len(seen)]):
+        if _plain(seen) != _plain(may if hand in ended else may[: len(seen)]):
             problems.append(f"hand {hand}: events the seat may not see, or out of order")
     return problems

@@ -163,3 +163,10 @@ def test_a_room_that_waits_for_the_away_friend_gives_back_the_same_decision() ->
     turn = out[-1][1]
     assert turn["kind"] == "turn" and turn["step"] == waiting[0]["step"] == steps
     assert turn["observation"] == observation_to_json(observe(game, 2))
+
+
+def test_the_token_takes_the_seat_back_before_the_host_noticed_the_drop() -> None:
+    room, _, _ = _taken_room()
+    token = room.seats[0].token
+    seat, out = join(room, 0, token=token)
+    assert seat == 0 and out[0][1]["kind"] == "welcome" and out[0][1]["token"] == token

@@ -29,7 +29,7 @@ POLICY_VIOLATION = 1008
 
 
 class Host:
-    """Serve ``room``; deal once every seat in ``friends`` has a friend; stop when the match is over."""
+    """Serve ``room``; deal once every seat in ``friends`` has been taken; stop when the match is over."""
 
     def __init__(self, room: Room, friends: Iterable[int], *, log: Callable[[str], None] | None = None) -> None:
         self.room = room
@@ -67,10 +67,14 @@ class Host:
             await self._refuse(ws, reason, None)
             await ws.close(POLICY_VIOLATION, "join refused")
             return None
+        old = self.connections.get(seat)
         self.connections[seat] = ws
+        if old is not None:  # the seat's friend came back on a new connection: the old one is dropped
+            await old.close(POLICY_VIOLATION, "the seat rejoined on another connection")
         self.log(f"seat {seat} joined")
         await self._send(out)
-        if not self.room.started and self.friends <= set(self.connections):
+        # The match starts once every friend's seat has been taken (a friend who left since is played by the bot).
+        if not self.room.started and all(self.room.seats[s].token is not None for s in self.friends):
             await self._send(self.room.start())
         return seat
 

@@ -127,9 +127,12 @@ class Room:
         name = text(message.get("name", f"seat {seat}"), "the name", MAX_NAME_CHARS)
         token = message.get("token")
         state = self.seats[seat]
-        if state.connected:
+        # The seat's token takes the seat back even while the host still holds the old connection (a friend whose
+        # network blinked reconnects before the host noticed): the host closes the old one.
+        mine = state.token is not None and isinstance(token, str) and secrets.compare_digest(token, state.token)
+        if state.connected and not mine:
             raise ProtocolError(f"seat {seat} is taken")
-        if state.token is not None and token != state.token:
+        if state.token is not None and not mine:
             raise ProtocolError(f"seat {seat} belongs to {quote(state.name)}: rejoin with its token")
         state.connected = True
         state.name = name
