@@ -61,6 +61,8 @@ class Host:
             if message["kind"] != "join":
                 raise ProtocolError("the first message must be a join")
             seat, out = self.room.join(message)
+        except ConnectionClosed:  # gone before its join (or its first frame was over the size cap: closed 1009)
+            return None
         except (TimeoutError, ProtocolError) as exc:
             reason = str(exc) or "no join in time"
             self.log(f"join refused: {reason}")
