@@ -159,6 +159,9 @@ def test_a_hostile_client_is_refused_or_cut_and_the_match_goes_on(tmp_path: Path
     with connect(url, max_size=None) as ws:
         ws.send("{" + " " * MAX_MESSAGE_BYTES + "}")  # over the size cap: the host closes (1009) without reading
         assert _closed(ws) == 1009
+    wrong = _zipai("join", url, "--code", "WRONG3", "--seat", "2", stderr=subprocess.PIPE)
+    _, err = wrong.communicate(timeout=GUARD_S)
+    assert wrong.returncode == 1 and err.strip() == 'zipai join: the host refused: wrong room code "WRONG3"'
     friend = _join(room, 0, tmp_path / "seat0.log")
     got: list[dict[str, Any]] = []
     with connect(url) as ws:
