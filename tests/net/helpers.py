@@ -73,7 +73,8 @@ def _plain(value: Any) -> Any:
 def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any]]) -> list[str]:
     """Every way the messages a seat got differ from what its seat may see, checked against the records' replays:
     each hand's events are the replayed game's events redacted for the seat, each turn's observation is
-    observe(replayed game up to that step, seat), and a hand's record comes only once the hand is over."""
+    observe(replayed game up to that step, seat), a hand's result is the record's, and the records (whose seeds tell
+    every deal of the match) come only once the match is over."""
     problems: list[str] = []
     events: dict[int, list[dict[str, Any]]] = {}
     ended: set[int] = set()
@@ -92,6 +93,11 @@ def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any
                 problems.append(f"turn of hand {hand} step {message['step']}: another observation")
         elif kind == "hand_end":
             ended.add(hand)
+            if _plain(message["result"]) != _plain(records[hand]["result"]):
+                problems.append(f"hand {hand}: another result")
+        elif kind == "record":
+            if len(ended) < len(records):
+                problems.append(f"the record of hand {hand} before the match's end")
             if _plain(message["record"]) != _plain(records[hand]):
                 problems.append(f"hand {hand}: another record")
     for hand, seen in events.items():

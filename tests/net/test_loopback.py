@@ -81,7 +81,7 @@ def test_three_friends_play_a_whole_match_and_see_what_the_host_recorded(tmp_pat
     for seat, (_, printed) in enumerate(results):
         assert json.loads(printed)["totals"] == match["totals"]
         messages = _messages(tmp_path / f"seat{seat}.log")
-        assert [m["record"] for m in messages if m["kind"] == "hand_end"] == match["records"]
+        assert [m["record"] for m in messages if m["kind"] == "record"] == match["records"]
         assert leaks(seat, messages, match["records"]) == []
 
 

@@ -3,6 +3,8 @@ drops is played by the bot (托管) and gets the seat back on rejoin."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from zipai_desktop.engine.observation import observe
@@ -25,10 +27,12 @@ def test_every_message_is_what_its_seat_may_see(rules: str, seed: str) -> None:
     assert all(verify(r) for r in room.records)
     for seat, messages in table.got.items():
         assert leaks(seat, messages, room.records) == []
-        ends = [m for m in messages if m["kind"] == "hand_end"]
-        assert [m["record"] for m in ends] == room.records
+        assert [m["record"] for m in messages if m["kind"] == "record"] == room.records
         assert messages[-1] == {**messages[-1], "kind": "match_end", "totals": room.match.totals}
         assert [m["seq"] for m in messages] == list(range(1, len(messages) + 1))
+        # No seed before the match is over: a hand's seed names the match's, from which every deal to come follows.
+        first_record = next(i for i, m in enumerate(messages) if m["kind"] == "record")
+        assert seed not in json.dumps(messages[:first_record], ensure_ascii=False)
 
 
 def test_bots_fill_the_empty_seats_and_the_friend_sees_only_their_seat() -> None:

@@ -14,13 +14,13 @@ from ..engine.jsonsafe import JsonInputError, loads, quote
 
 #: The protocol version a host and a client must share (checked at join).
 VERSION = 1
-#: The largest message either side reads. A hand's record (sent at its end) is the largest message.
+#: The largest message either side reads. A hand's record (sent at the match's end, one a message) is the largest.
 MAX_MESSAGE_BYTES = 256 * 1024
 #: The deepest nesting of arrays / objects a message may have.
 MAX_DEPTH = 12
 #: A client's message kinds, and the host's.
 CLIENT_KINDS = frozenset({"join", "act"})
-HOST_KINDS = frozenset({"welcome", "refused", "events", "turn", "hand_end", "match_end", "seats", "error"})
+HOST_KINDS = frozenset({"welcome", "refused", "events", "turn", "hand_end", "record", "match_end", "seats", "error"})
 #: The longest room code and player name a join may carry.
 MAX_CODE_CHARS = 16
 MAX_NAME_CHARS = 32

@@ -2,9 +2,9 @@
 
 A seat is a friend's once joined (with the room's code); an empty seat, and a friend's seat while the friend is away,
 is played by a bot (托管). Each seat gets only its own messages: the events of the hand redacted for it
-(engine.events.redact), its observation when it must act (engine.observation.observe), the hand's record once the
-hand is over. Messages to a seat are numbered (``seq``, from 1, per seat and room); actions carry the client's own
-increasing ``id``, so a replayed action is refused, never applied twice.
+(engine.events.redact), its observation when it must act (engine.observation.observe), each hand's result as it
+ends and every hand's record once the match is over. Messages to a seat are numbered (``seq``, from 1, per seat and
+room); actions carry the client's own increasing ``id``, so a replayed action is refused, never applied twice.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..engine.game import Game
 from ..engine.jsonsafe import quote
 from ..engine.match import Match
 from ..engine.observation import observe
-from ..engine.record import to_record
+from ..engine.record import result_of, to_record
 from .protocol import MAX_CODE_CHARS, MAX_NAME_CHARS, VERSION, ProtocolError, text, whole
 from .wire import observation_to_json
 
@@ -237,17 +237,19 @@ class Room:
 
     def _end_hand(self, out: Outbox, game: Game) -> None:
         hand = self.match.played
-        record = to_record(game, hand=hand)
-        self.records.append(record)
+        self.records.append(to_record(game, hand=hand))
         self.match.finish_hand()
-        message = {"kind": "hand_end", "hand": hand, "record": record, "totals": list(self.match.totals)}
+        message = {"kind": "hand_end", "hand": hand, "result": result_of(game), "totals": list(self.match.totals)}
         for seat in range(len(self.seats)):
             self._to(out, seat, message)
         if self.match.over:
+            # The records only now: a hand's seed is derived from the match's seed, which would tell a seat every
+            # deal still to come.
             for seat in range(len(self.seats)):
-                self._to(
-                    out, seat, {"kind": "match_end", "totals": list(self.match.totals), "hands": self.match.played}
-                )
+                for number, record in enumerate(self.records):
+                    self._to(out, seat, {"kind": "record", "hand": number, "record": record})
+                final = {"kind": "match_end", "totals": list(self.match.totals), "hands": self.match.played}
+                self._to(out, seat, final)
 
     def act(self, seat: int, message: dict[str, Any]) -> Outbox:
         """A friend's action: applied if it is their turn and legal and its id is new; :class:`ProtocolError` (the
