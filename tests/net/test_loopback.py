@@ -22,7 +22,7 @@ from zipai_desktop.net.protocol import MAX_MESSAGE_BYTES, VERSION, encode
 from .helpers import leaks
 
 ROOT = Path(__file__).resolve().parents[2]
-GUARD_S = 30  # a failure guard: a process still running after this is a hang
+GUARD_S = 60  # a failure guard: a process still running after this is a hang
 
 
 _STARTED: list[subprocess.Popen[str]] = []
@@ -196,3 +196,14 @@ def test_a_hostile_client_is_refused_or_cut_and_the_match_goes_on(tmp_path: Path
     match = json.loads((tmp_path / "match.json").read_text(encoding="utf-8"))
     assert json.loads(printed)["totals"] == match["totals"] and all(verify(r) for r in match["records"])
     assert leaks(1, [m for m in got if "seq" in m], match["records"]) == []
+
+
+def test_the_host_finishes_the_match_when_every_friend_has_left(tmp_path: Path) -> None:
+    host, room = _host(tmp_path, "--hands", "2", "--seed", "alone", "--friends", "0", "--bot", "random")
+    with connect(room["url"]) as ws:
+        ws.send(encode({"kind": "join", "version": VERSION, "code": room["code"], "seat": 0}))
+        assert json.loads(ws.recv(timeout=GUARD_S))["kind"] == "welcome"
+    status, printed = _finish(host)  # the bots play seat 0 (托管) to the match's end, and the host stops
+    assert status == 0 and json.loads(printed.splitlines()[-1])["hands"] == 2
+    match = json.loads((tmp_path / "match.json").read_text(encoding="utf-8"))
+    assert match["hands"] == 2 and all(verify(r) for r in match["records"])

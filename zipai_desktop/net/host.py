@@ -44,8 +44,8 @@ class Host:
             if ws is not None:
                 with contextlib.suppress(ConnectionClosed):
                     await ws.send(encode(message))
-            if message["kind"] == "match_end":
-                self.done.set()
+        if self.room.started and self.room.match.over:  # (also when no friend is left to tell: the bots finished)
+            self.done.set()
 
     async def _refuse(self, ws: ServerConnection, reason: str, message: dict[str, Any] | None) -> None:
         reply: dict[str, Any] = {"kind": "refused", "reason": reason}
