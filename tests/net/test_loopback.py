@@ -70,8 +70,9 @@ def _messages(log: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
 
 
-def test_three_friends_play_a_whole_match_and_see_what_the_host_recorded(tmp_path: Path) -> None:
-    host, room = _host(tmp_path, "--hands", "2", "--seed", "loopback", "--friends", "0,1,2", "--bot", "random")
+@pytest.mark.parametrize("rules", ["guilin", "bohu"])
+def test_three_friends_play_a_whole_match_and_see_what_the_host_recorded(tmp_path: Path, rules: str) -> None:
+    host, room = _host(tmp_path, "--rules", rules, "--hands", "2", "--seed", "loopback", "--friends", "0,1,2")
     clients = [_join(room, seat, tmp_path / f"seat{seat}.log") for seat in range(3)]
     results = [_finish(c) for c in clients]
     status, out = _finish(host)
