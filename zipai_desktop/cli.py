@@ -1,5 +1,5 @@
 """The ``zipai`` command: the game window (no sub-command) and the tools ``score``, ``sim``, ``replay``, ``ladder`` and
-``tournament``.
+``tournament``, and the 包厢 tools ``host`` and ``join``.
 
 Every sub-command stops quietly when its reader goes away (``zipai --help | head -2``, ``zipai score --jsonl < big |
 head -1``): a closed pipe is not an error worth a traceback. Ctrl-C stops a long run the same way.
@@ -22,6 +22,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "zipai tournament --rules R --entrants 12 --rounds 4 --seed S [--json]",
         "a competition (比赛) of bots, headless",
     ),
+    "host": (
+        "host",
+        "zipai host --rules R --hands N --friends 0,1 [--bind 0.0.0.0]",
+        "open a 包厢 for friends, headless",
+    ),
+    "join": ("join", "zipai join ws://HOST:PORT --code C --seat S [--bot LEVEL]", "play a 包厢 seat with a bot"),
 }
 
 USAGE = (

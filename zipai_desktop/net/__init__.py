@@ -1,0 +1,5 @@
+"""包厢 across the room: the headless network core (no pygame). The host owns the only game; clients see their seat.
+
+``protocol`` frames and checks messages, ``wire`` turns observations into JSON and back, ``room`` is the host's room
+logic (no I/O), ``host`` and ``client`` carry it over WebSockets. The wire protocol: docs/contracts/room-protocol.md.
+"""
