@@ -70,11 +70,16 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, ensure_ascii=False))
 
 
+#: What a ``status`` message holds, and each of its seats: the room's public state, nothing of any hand.
+STATUS_KEYS = {"kind", "seq", "started", "paused", "over", "ended_by_host", "hand", "hands", "totals", "seats"}
+SEAT_KEYS = {"seat", "name", "connected", "joined", "away", "bot"}
+
+
 def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any]]) -> list[str]:
     """Every way the messages a seat got differ from what its seat may see, checked against the records' replays:
     each hand's events are the replayed game's events redacted for the seat, each turn's observation is
     observe(replayed game up to that step, seat), a hand's result is the record's, and the records (whose seeds tell
-    every deal of the match) come only once the match is over."""
+    every deal of the match) come only once the match is over; a status holds only the room's public fields."""
     problems: list[str] = []
     events: dict[int, list[dict[str, Any]]] = {}
     ended: set[int] = set()
@@ -91,6 +96,11 @@ def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any
             game = replay(records[hand], upto=message["step"])
             if _plain(message["observation"]) != _plain(observation_to_json(observe(game, seat))):
                 problems.append(f"turn of hand {hand} step {message['step']}: another observation")
+        elif kind == "status":
+            if set(message) != STATUS_KEYS or any(set(s) != SEAT_KEYS for s in message["seats"]):
+                problems.append(f"a status with other fields: {sorted(message)}")
+            elif any(not isinstance(s[k], bool) for s in message["seats"] for k in SEAT_KEYS - {"seat", "name"}):
+                problems.append("a status seat with a field that is not a flag")
         elif kind == "hand_end":
             ended.add(hand)
             if _plain(message["result"]) != _plain(records[hand]["result"]):

@@ -12,15 +12,18 @@ from typing import Any
 
 from ..engine.jsonsafe import JsonInputError, loads, quote
 
-#: The protocol version a host and a client must share (checked at join).
-VERSION = 1
+#: The protocol version a host and a client must share (checked at join). 2: the ``status`` message, the host's pause
+#: and end.
+VERSION = 2
 #: The largest message either side reads. A hand's record (sent at the match's end, one a message) is the largest.
 MAX_MESSAGE_BYTES = 256 * 1024
 #: The deepest nesting of arrays / objects a message may have.
 MAX_DEPTH = 12
 #: A client's message kinds, and the host's.
 CLIENT_KINDS = frozenset({"join", "act"})
-HOST_KINDS = frozenset({"welcome", "refused", "events", "turn", "hand_end", "record", "match_end", "seats", "error"})
+HOST_KINDS = frozenset(
+    {"welcome", "refused", "events", "turn", "hand_end", "record", "match_end", "seats", "status", "error"}
+)
 #: The longest room code and player name a join may carry.
 MAX_CODE_CHARS = 16
 MAX_NAME_CHARS = 32
