@@ -8,6 +8,7 @@ import asyncio
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..bots import BOTS
 from ..engine.jsonsafe import JsonInputError, loads
@@ -17,6 +18,9 @@ from ..engine.rules import UnknownRules, get_rules
 from ..engine.rules.base import OptionError
 from .args import MAX_PLAYERS, ExitingParser, counter, output_problem
 from .args import seed as seed_arg
+
+if TYPE_CHECKING:
+    from ..net.room import Room
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -41,6 +45,11 @@ def _parser() -> argparse.ArgumentParser:
                    "play for them")  # fmt: skip
     p.add_argument("--out", default=None, metavar="FILE", help="write the match (totals and every hand's record) "
                    "here as JSON")  # fmt: skip
+    p.add_argument("--save", default=None, metavar="FILE", help="keep the room's autosave here (written after every "
+                   "change), for --resume after a restart")  # fmt: skip
+    p.add_argument("--resume", default=None, metavar="FILE", help="reopen the room saved in FILE (its game, code and "
+                   "seats; the match's options above are not used) and keep saving there unless --save says "
+                   "otherwise; the friends rejoin with their tokens")  # fmt: skip
     return p
 
 
@@ -53,29 +62,37 @@ def _seats(text: str, players: int) -> list[int]:
     return [int(p) for p in parts]
 
 
+def _resumed(path: str) -> tuple[Room, list[int]]:
+    """The saved room (``ValueError`` with the reason: the file is kept where it is)."""
+    from ..net.room_save import SaveError, load
+
+    try:
+        return load(path)
+    except SaveError as exc:
+        raise ValueError(f"cannot resume {path[:80]!r}: {exc}") from None
+
+
 def main(argv: Sequence[str]) -> int:
     """Run ``zipai host``; the exit status."""
     from ..net.host import Host
-    from ..net.room import Room, new_code
+    from ..net.room_save import autosaver
 
     args = _parser().parse_args(argv)
+    save = args.save or args.resume
     try:
-        rules = get_rules(args.rules)
-        raw = loads(args.options, what="--options", max_bytes=4096) if args.options is not None else {}
-        if not isinstance(raw, dict):
-            raise ValueError("--options takes a JSON object")
-        options = rules.parse_options(raw)
-        seed = seed_from_text(args.seed) if args.seed is not None else seed_from_text(new_code())
-        match = Match(rules, options, seed, hands=args.hands, players=args.players)
-        assert match.players is not None
-        friends = _seats(args.friends, match.players)
-        if args.out is not None and (problem := output_problem(args.out)) is not None:
-            raise ValueError(f"cannot write --out {args.out[:80]!r}: {problem}")
+        for flag, path in (("--out", args.out), ("--save", args.save)):
+            if path is not None and (problem := output_problem(path)) is not None:
+                raise ValueError(f"cannot write {flag} {path[:80]!r}: {problem}")
+        if args.resume is not None:
+            room, friends = _resumed(args.resume)
+        else:
+            room, friends = _new_room(args)
     except (UnknownRules, OptionError, JsonInputError, ValueError) as exc:
         print(f"zipai host: {exc}", file=sys.stderr)
         return 2
-    room = Room(match, code=(args.code or new_code()).upper(), bot=args.bot, wait_for_away=args.wait_away)
-    host = Host(room, friends, log=lambda line: print(f"zipai host: {line}", file=sys.stderr, flush=True))
+    match = room.match
+    host = Host(room, friends, log=lambda line: print(f"zipai host: {line}", file=sys.stderr, flush=True),
+                on_change=autosaver(save, friends) if save is not None else None)  # fmt: skip
 
     def ready(port: int) -> None:
         url = f"ws://{args.bind}:{port}"
@@ -88,3 +105,20 @@ def main(argv: Sequence[str]) -> int:
             f.write(dumps(summary))
     print(json.dumps({"totals": summary["totals"], "hands": match.played}), flush=True)
     return 0
+
+
+def _new_room(args: argparse.Namespace) -> tuple[Room, list[int]]:
+    """The room the arguments set up (``ValueError`` and the rules' errors for bad ones)."""
+    from ..net.room import Room, new_code
+
+    rules = get_rules(args.rules)
+    raw = loads(args.options, what="--options", max_bytes=4096) if args.options is not None else {}
+    if not isinstance(raw, dict):
+        raise ValueError("--options takes a JSON object")
+    options = rules.parse_options(raw)
+    seed = seed_from_text(args.seed) if args.seed is not None else seed_from_text(new_code())
+    match = Match(rules, options, seed, hands=args.hands, players=args.players)
+    assert match.players is not None
+    friends = _seats(args.friends, match.players)
+    room = Room(match, code=(args.code or new_code()).upper(), bot=args.bot, wait_for_away=args.wait_away)
+    return room, friends
