@@ -1,5 +1,5 @@
 """The ``zipai`` command: the game window (no sub-command) and the tools ``score``, ``sim``, ``replay``, ``ladder`` and
-``tournament``, and the 包厢 tools ``host`` and ``join``.
+``tournament``, and the 包厢 tools ``host``, ``join`` and ``rooms``.
 
 Every sub-command stops quietly when its reader goes away (``zipai --help | head -2``, ``zipai score --jsonl < big |
 head -1``): a closed pipe is not an error worth a traceback. Ctrl-C stops a long run the same way.
@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "open a 包厢 for friends, headless",
     ),
     "join": ("join", "zipai join ws://HOST:PORT --code C --seat S [--bot LEVEL]", "play a 包厢 seat with a bot"),
+    "rooms": ("rooms", "zipai rooms [--timeout S] [--json]", "list the 包厢 rooms announced on this network"),
 }
 
 USAGE = (

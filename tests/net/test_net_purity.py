@@ -1,6 +1,6 @@
-"""The network core is headless: it imports the standard library, websockets and the app-free parts of the package
-(engine, bots, and store.atomic for the room's autosave), never pygame or the window's code, so a bot or a script can
-host and join without a display."""
+"""The network core is headless: it imports the standard library, websockets, zeroconf and ifaddr (discovery) and the
+app-free parts of the package (engine, bots, and store.atomic for the room's autosave), never pygame or the window's
+code, so a bot or a script can host and join without a display."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 NET = Path(__file__).resolve().parents[2] / "zipai_desktop" / "net"
-ALLOWED = set(sys.stdlib_module_names) | {"websockets"}
+ALLOWED = set(sys.stdlib_module_names) | {"websockets", "zeroconf", "ifaddr"}
 
 
 def test_the_net_package_imports_only_stdlib_websockets_engine_bots_and_the_atomic_writer() -> None:
