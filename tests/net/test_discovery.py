@@ -110,7 +110,7 @@ def test_the_ad_carries_exactly_its_five_keys_and_never_the_room_code() -> None:
         heard = zc.get_service_info(SERVICE_TYPE, mine(browser, name)[0].key, timeout=3000)
         assert heard is not None
         assert sorted(k.decode() for k in heard.properties) == sorted(KEYS)
-        assert ad.txt() == {"v": "1", "game": "bohu", "name": name, "players": "4", "free": "2"}
+        assert ad.txt() == {"v": str(VERSION), "game": "bohu", "name": name, "players": "4", "free": "2"}
 
 
 HOSTILE: dict[str, dict[bytes, bytes | None]] = {
