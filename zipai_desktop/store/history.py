@@ -79,13 +79,14 @@ def _seat_kind(seat: Any) -> str:
 
 @dataclass(frozen=True)
 class HandRow:
-    """One stored hand (without its record: :meth:`History.get_record` reads that)."""
+    """One stored hand (without its record: :meth:`History.get_record` reads that). ``seed`` is None for a hand
+    stored from what a 包厢 friend saw of it, before (or without) its record: see :meth:`History.add_seen_hand`."""
 
     id: int
     match_id: int
     hand_no: int
     rules: str
-    seed: int | str
+    seed: int | str | None
     dealer: int
     winner: int | None
     source: str
@@ -99,6 +100,69 @@ class HandRow:
     played_at: str
     counted: bool
     autoplay: bool = False  # 托管: a human seat was played, even partly, by the 托管 bot
+
+
+#: The ``format`` of the stand-in record of a seen hand (:meth:`History.add_seen_hand`): it does not replay.
+SEEN_FORMAT = "zipai-seen"
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What the history's columns keep of a finished hand: its game, seats, dealer and the seats dealt in, and its
+    result (winner, where the winning card came from, who dealt it in (点炮), score, 胡, points per seat, specials).
+
+    :func:`hand_facts` reads them from a finished :class:`Game`; a 包厢 friend builds them from the host's messages (a
+    hand's events and its ``hand_end``), when the seed is not known: ``seed`` is then None.
+    """
+
+    rules: str
+    players: int
+    dealer: int
+    active: tuple[int, ...]
+    winner: int | None
+    source: str  # own_draw | other_draw | discard | deal (Source), draw (荒庄), unknown
+    discarder: int | None
+    score: int
+    hu: int
+    points: tuple[int, ...]
+    special: tuple[str, ...]
+    seed: int | str | None = None
+
+    def seen_record(self, **extra: Any) -> dict[str, Any]:
+        """The stand-in record a seen hand is stored with: its facts, in a format that says it does not replay."""
+        result = {"winner": self.winner, "points": list(self.points), "score": self.score, "hu": self.hu,
+                  "special": list(self.special)}  # fmt: skip
+        return {"format": SEEN_FORMAT, "version": 1, "rules": self.rules, "players": self.players,
+                "dealer": self.dealer, "active": list(self.active), "source": self.source,
+                "discarder": self.discarder, "actions": [], "result": result, **extra}  # fmt: skip
+
+
+def hand_facts(game: Game) -> HandFacts:
+    """The facts of a finished hand; ``ValueError`` while it runs."""
+    result = game.result
+    if result is None:
+        raise ValueError("the hand is not finished")
+    win = result.win
+    winner = result.winner
+    if winner is None:
+        source = "draw"
+    else:
+        source = win.source.value if win is not None else "unknown"
+    settlement = result.settlement
+    return HandFacts(
+        rules=game.rules.name,
+        players=game.players,
+        dealer=game.dealer,
+        active=tuple(game.active),
+        winner=winner,
+        source=source,
+        discarder=win.from_seat if win is not None and win.source is Source.DISCARD else None,
+        score=int(result.score),
+        hu=int(getattr(settlement, "hu", 0)) if settlement is not None else 0,
+        points=tuple(int(p) for p in result.points),
+        special=tuple(getattr(settlement, "special", ())) if settlement is not None else (),
+        seed=game.seed,
+    )
 
 
 @dataclass(frozen=True)
@@ -536,46 +600,83 @@ class History:
         ``autoplay`` marks a hand a human seat played, even partly, under 托管 (the replays show the mark and the
         statistics' footnote counts such hands). ``seats`` defaults to the match's seats (give them when a seat
         changed hands during the match). A hand already stored under the same match and hand number is not stored
-        again: its id is returned.
+        again: its id is returned (but a seen hand's stand-in, :meth:`add_seen_hand`, gives way to the full record).
         """
-        result = game.result
-        if result is None:
-            raise ValueError("the hand is not finished")
+        facts = hand_facts(game)
+        text = _json(dict(record) if record is not None else to_record(game))
+        return self._store_hand(match_id, hand_no, facts, text, seats, played_at, autoplay, full=True)
+
+    def add_seen_hand(
+        self,
+        match_id: int,
+        hand_no: int,
+        facts: HandFacts,
+        *,
+        names: Sequence[str] = (),
+        seats: Sequence[Any] | None = None,
+        played_at: datetime | None = None,
+        autoplay: bool = False,
+    ) -> int:
+        """Store a hand known by its facts only, as a 包厢 friend saw it end (its record comes at the match's end, or
+        never when the friend dropped). It counts in the statistics like any hand; its record is a stand-in
+        (:meth:`HandFacts.seen_record`, format :data:`SEEN_FORMAT`) that does not replay. A later :meth:`add_hand` of
+        the same hand replaces it with the full record; one already stored is kept as it is. Returns the hand id."""
+        extra = {"names": list(names)} if any(names) else {}
+        text = _json(facts.seen_record(**extra))
+        return self._store_hand(match_id, hand_no, facts, text, seats, played_at, autoplay, full=False)
+
+    def _seen_only(self, hand_id: int) -> tuple[str, bool] | None:
+        """For a stored hand whose record is a seen hand's stand-in: (when it was played, its 托管 mark); else None."""
+        played, autoplay, record = self.conn.execute(
+            "SELECT played_at, autoplay, record FROM hands WHERE id = ?", (hand_id,)
+        ).fetchone()
+        stored = json.loads(record)
+        if isinstance(stored, dict) and stored.get("format") == SEEN_FORMAT:
+            return str(played), bool(autoplay)
+        return None
+
+    def _store_hand(
+        self,
+        match_id: int,
+        hand_no: int,
+        facts: HandFacts,
+        text: str,
+        seats: Sequence[Any] | None,
+        played_at: datetime | None,
+        autoplay: bool,
+        *,
+        full: bool,
+    ) -> int:
         row = self.conn.execute(
             "SELECT seats, practice, bots_only, stakes FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
         if row is None:
             raise KeyError(f"no match {match_id}")
         kinds = [_seat_kind(s) for s in seats] if seats is not None else [str(k) for k in json.loads(row[0])]
-        if len(kinds) != game.players:
-            raise ValueError(f"{len(kinds)} seats for a hand of {game.players} players")
+        if len(kinds) != facts.players:
+            raise ValueError(f"{len(kinds)} seats for a hand of {facts.players} players")
         counted = not (row[1] or row[2] or HUMAN not in kinds)
-        win = result.win
-        winner = result.winner
-        if winner is None:
-            source = "draw"
-        else:
-            source = win.source.value if win is not None else "unknown"
-        discarder = win.from_seat if win is not None and win.source is Source.DISCARD else None
-        settlement = result.settlement
-        hu = int(getattr(settlement, "hu", 0)) if settlement is not None else 0
-        special = list(getattr(settlement, "special", ())) if settlement is not None else []
-        points = [int(p) for p in result.points]
-        humans = [s for s in game.active if kinds[s] == HUMAN]
+        winner, discarder = facts.winner, facts.discarder
+        points = list(facts.points)
+        humans = [s for s in facts.active if kinds[s] == HUMAN]
         human_points = sum(points[s] for s in humans)
         stakes = json.loads(row[3]) if row[3] else {}
         unit = int(stakes.get("base", 1)) * int(stakes.get("multiplier", 1))
         human_won = int(winner in humans)
         dealt_in = int(discarder in humans)
         played = stamp(played_at)
-        levels = sorted({kinds[s] for s in game.active if kinds[s] != HUMAN})
-        text = _json(dict(record) if record is not None else to_record(game))
+        levels = sorted({kinds[s] for s in facts.active if kinds[s] != HUMAN})
         with self.transaction():
             # (match, hand number) is the hand's stable id: recording it again (a resume after a kill between the
-            # autosave and this commit) gives the stored hand, never a second copy.
+            # autosave and this commit) gives the stored hand, never a second copy. A seen hand's stand-in gives way to
+            # the full record (a 包厢 friend's hands, once the match's records come), keeping when it was played.
             stored = self.hand_id(match_id, hand_no)
             if stored is not None:
-                return stored
+                seen = self._seen_only(stored) if full else None
+                if seen is None:
+                    return stored
+                played, autoplay = seen[0], autoplay or seen[1]
+                self.conn.execute("DELETE FROM hands WHERE id = ?", (stored,))  # its hand_bots rows go with it
             cur = self.conn.execute(
                 "INSERT INTO hands (match_id, hand_no, rules, seed, dealer, winner, source, discarder, score, hu, "
                 "points, special, seats, humans, played_at, counted, human_seats, human_points, human_won, "
@@ -584,16 +685,16 @@ class History:
                 (
                     match_id,
                     hand_no,
-                    game.rules.name,
-                    _json(game.seed),
-                    game.dealer,
+                    facts.rules,
+                    _json(facts.seed),
+                    facts.dealer,
                     winner,
-                    source,
+                    facts.source,
                     discarder,
-                    int(result.score),
-                    hu,
+                    facts.score,
+                    facts.hu,
                     _json(points),
-                    _json(special),
+                    _json(list(facts.special)),
                     _json(kinds),
                     _json(humans),
                     played,
@@ -613,7 +714,7 @@ class History:
             self.conn.executemany(
                 "INSERT INTO hand_bots VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (hand_id, level, int(counted), played, game.rules.name, len(humans), human_points, human_won)
+                    (hand_id, level, int(counted), played, facts.rules, len(humans), human_points, human_won)
                     for level in levels
                 ],
             )
@@ -985,7 +1086,9 @@ def open_history(path: str | os.PathLike[str] | None = None) -> History:
 
 
 __all__ = [
+    "SEEN_FORMAT",
     "CompetitionRow",
+    "HandFacts",
     "HandRow",
     "History",
     "LevelStats",
@@ -993,5 +1096,6 @@ __all__ = [
     "MatchRow",
     "SeatResult",
     "Stats",
+    "hand_facts",
     "open_history",
 ]
