@@ -19,6 +19,7 @@ from zipai_desktop.net.discovery import (
     KEYS,
     MAX_ROOMS,
     SERVICE_TYPE,
+    Announcer,
     BadAd,
     Browser,
     RoomAd,
@@ -163,6 +164,39 @@ def test_hostile_ads_on_the_network_are_skipped_and_a_good_one_beside_them_is_li
             assert [r.name for r in ours] == [good]
     finally:
         zc.close()
+
+
+def test_an_announcer_works_from_inside_an_event_loop_and_updates_and_closes_in_order() -> None:
+    # announce() refuses to run inside a running loop (test below); an Announcer does its work in its own thread.
+    name = unique("async host")
+
+    async def host() -> tuple[list[RoomAd], list[RoomAd], list[RoomAd], str | None]:
+        announcer = Announcer(name, 8767, game="guilin", players=3, free_seats=2, addresses=LOOPBACK,
+                              interfaces=LOOPBACK)  # fmt: skip
+        first = await asyncio.to_thread(browse, 2.5, interfaces=LOOPBACK)
+        announcer.update(free_seats=1)
+        second = await asyncio.to_thread(browse, 1.5, interfaces=LOOPBACK)
+        await asyncio.to_thread(announcer.close)
+        third = await asyncio.to_thread(browse, 1.0, interfaces=LOOPBACK)
+        return first, second, third, announcer.error
+
+    first, second, third, error = asyncio.run(host())
+    assert error is None
+    assert [(r.free_seats, r.port) for r in first if r.name == name] == [(2, 8767)]
+    assert [r.free_seats for r in second if r.name == name] == [1]
+    assert [r for r in third if r.name == name] == []
+
+
+def test_an_announcer_that_cannot_announce_keeps_the_reason_and_closes() -> None:
+    announcer = Announcer(
+        "room", 8768, game="guilin", players=3, free_seats=1, addresses=LOOPBACK, interfaces=["203.0.113.254"]
+    )  # fmt: skip (an interface this computer does not have)
+    announcer.close()
+    assert announcer.error is not None and announcer.error.startswith("the room could not be announced")
+    with pytest.raises(ValueError, match="free seats"):
+        announcer.update(free_seats=9)
+    with pytest.raises(ValueError, match="1 to 32"):
+        Announcer("x" * 40, 8768, game="guilin", players=3, free_seats=1, addresses=LOOPBACK)
 
 
 # --- reading an ad by hand -------------------------------------------------------------------------------------------

@@ -8,16 +8,17 @@ Everything an ad carries comes from the network and is untrusted: :func:`read_ad
 malformed ad (oversized, a number that is not one, bytes that are not UTF-8, another protocol version) is skipped,
 never shown and never an error. docs/contracts/room-discovery.md is the contract.
 
-The calls here block (zeroconf probes the name for about two seconds before it announces): call :func:`announce`,
-:meth:`Announcement.close` and :func:`browse` from a thread without a running asyncio loop (``asyncio.to_thread``
-from a coroutine). :class:`Browser` runs in zeroconf's own threads; its :meth:`Browser.rooms` may be read from any
-thread, e.g. the app's frame loop, without waiting.
+:func:`announce`, :meth:`Announcement.close` and :func:`browse` block (zeroconf probes the name for about two seconds
+before it announces): call them from a thread without a running asyncio loop. :class:`Announcer` does that in a
+thread of its own, so an asyncio host or the app's frame loop never waits on it. :class:`Browser` runs in zeroconf's
+own threads; its :meth:`Browser.rooms` may be read from any thread, e.g. the app's frame loop, without waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
+import queue
 import re
 import secrets
 import threading
@@ -25,6 +26,7 @@ import time
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import ifaddr
 from zeroconf import (
@@ -296,6 +298,23 @@ class Announcement:
         self.close()
 
 
+def _checked(
+    name: str, port: int, game: str, players: int, free_seats: int, addresses: Sequence[str] | None
+) -> tuple[str, list[str]]:
+    """The room's name (trimmed) and the addresses to announce, once every value is checked (``ValueError``)."""
+    name = room_name(name)
+    _seats(game, players, free_seats)
+    if not isinstance(port, int) or not 1 <= port <= 65535:
+        raise ValueError(f"a port is 1 to 65535, not {_show(port)}")
+    chosen = list(addresses) if addresses is not None else lan_addresses()
+    for text in chosen:
+        try:
+            ipaddress.IPv4Address(text)
+        except ValueError:
+            raise ValueError(f"an address to announce is IPv4, not {_show(text)}") from None
+    return name, chosen
+
+
 def announce(
     name: str,
     port: int,
@@ -314,16 +333,7 @@ def announce(
     when it listens on one only). ``interfaces``: the addresses of the interfaces to announce on (default all; the
     tests use ``["127.0.0.1"]``). ``ValueError`` for a bad value; blocks about two seconds while the name is probed.
     """
-    name = room_name(name)
-    _seats(game, players, free_seats)
-    if not 1 <= port <= 65535:
-        raise ValueError(f"a port is 1 to 65535, not {_show(port)}")
-    chosen = list(addresses) if addresses is not None else lan_addresses()
-    for text in chosen:
-        try:
-            ipaddress.IPv4Address(text)
-        except ValueError:
-            raise ValueError(f"an address to announce is IPv4, not {_show(text)}") from None
+    name, chosen = _checked(name, port, game, players, free_seats, addresses)
     _no_running_loop("announce")
     zc = Zeroconf(interfaces=_interfaces(interfaces), ip_version=IPVersion.V4Only)
     try:
@@ -349,6 +359,61 @@ def announce(
     except BaseException:
         zc.close()
         raise
+
+
+class Announcer:
+    """A room announced from a thread of its own, so that nothing blocks its caller (an asyncio host, the app's frame
+    loop): the constructor checks the values (``ValueError``) and starts the thread, which announces the room;
+    :meth:`update` and :meth:`close` are queued to it, in order. A network failure (no interface to announce on) is
+    kept in :attr:`error`: the room works without its announcement, friends then type its address.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        port: int,
+        *,
+        game: str,
+        players: int,
+        free_seats: int,
+        addresses: Sequence[str] | None = None,
+        interfaces: Iterable[str] | None = None,
+    ) -> None:
+        """Check the values and start announcing (see :func:`announce` for each argument)."""
+        name, chosen = _checked(name, port, game, players, free_seats, addresses)
+        self.game, self.players = game, players
+        self.error: str | None = None
+        self.announcement: Announcement | None = None
+        self._queue: queue.SimpleQueue[int | None] = queue.SimpleQueue()
+        args = {"game": game, "players": players, "free_seats": free_seats, "addresses": chosen,
+                "interfaces": list(interfaces) if interfaces is not None else None}  # fmt: skip
+        self._thread = threading.Thread(target=self._run, args=(name, port, args), name="zipai-announce", daemon=True)
+        self._thread.start()
+
+    def _run(self, name: str, port: int, args: dict[str, Any]) -> None:
+        try:
+            ad = announce(name, port, **args)
+        except Exception as exc:  # noqa: BLE001 - OSError, zeroconf's errors: the room goes on unannounced
+            self.error = f"the room could not be announced: {exc}"
+            return
+        self.announcement = ad
+        try:
+            while (free := self._queue.get()) is not None:
+                ad.update(free_seats=free)
+        except Exception as exc:  # noqa: BLE001 - as above: the last announcement stays until it expires
+            self.error = f"the room's announcement could not be updated: {exc}"
+        finally:
+            ad.close()
+
+    def update(self, *, free_seats: int) -> None:
+        """Announce new free seats (a friend sat down or left); returns at once."""
+        _seats(self.game, self.players, free_seats)
+        self._queue.put(free_seats)
+
+    def close(self, timeout_s: float = 10.0) -> None:
+        """Say goodbye and wait (at most ``timeout_s``) for the thread to end; closing twice is harmless."""
+        self._queue.put(None)
+        self._thread.join(timeout_s)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -434,6 +499,7 @@ def browse(timeout_s: float, *, interfaces: Iterable[str] | None = None) -> list
 
 __all__ = [
     "Announcement",
+    "Announcer",
     "BadAd",
     "Browser",
     "KEYS",
