@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,10 +19,12 @@ from zipai_desktop.engine.match import Match
 from zipai_desktop.engine.record import RecordError, replay
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.net.room import Outbox, Room
+from zipai_desktop.store import paths
 from zipai_desktop.store.history import MEMORY, SEEN_FORMAT, HandRow, History, hand_facts
 from zipai_desktop.store.room_history import FRIEND, HUMAN, FriendRoomRecorder, HostRoomRecorder
 
 from ..net.helpers import Table, join
+from .histories import rows
 
 Hook = Callable[[int, dict[str, Any]], Outbox]
 NAMES = ["房主", "阿明", "Lily", "小红"]
@@ -303,3 +306,22 @@ def test_a_seen_hand_gives_way_to_its_record_but_a_stored_record_stays() -> None
     assert history.get_record(full) == json.loads(json.dumps(room.records[0]))
     assert history.add_seen_hand(match_id, 0, seen) == full  # the record is never replaced by a stand-in
     assert history.get_record(full) == json.loads(json.dumps(room.records[0]))
+
+
+def test_seen_hands_survive_a_salvage_of_a_damaged_history(home: Path) -> None:
+    """A seen hand's row is a sound row for the salvage (its stand-in record agrees with its columns)."""
+    room, table = play_match("guilin", 3, 6, "guilin room 0")
+    first_record = next(i for i, m in enumerate(table.got[1]) if m["kind"] == "record")
+    path = paths.history_path()
+    with History(path) as history:
+        recorder = FriendRoomRecorder(history)
+        for message in json.loads(json.dumps(table.got[1][:first_record])):
+            recorder.feed(message)
+        assert recorder.match_id is not None and len(history.hands()) == 6
+    before = rows(path, "hands")
+    data = bytearray(path.read_bytes())
+    data[:16] = b"\0" * 16  # SQLite's name in the header lost: every row is read back from the pages
+    path.write_bytes(bytes(data))
+    with History(path) as history:
+        assert getattr(history.message, "key", None) == "history_salvaged"
+        assert rows(path, "hands") == before
