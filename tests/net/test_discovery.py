@@ -204,7 +204,9 @@ def test_an_announcer_that_cannot_announce_keeps_the_reason_and_closes() -> None
 
 def test_a_sound_ad_is_read() -> None:
     ad = read_ad("k", good_txt(), ["127.0.0.1"], 8765)
-    assert ad == RoomAd("k", "周末牌局", "guilin", "127.0.0.1", 8765, 3, 2, VERSION)
+    assert ad == RoomAd("k", "周末牌局", "guilin", "127.0.0.1", 8765, 3, 2, VERSION, ("127.0.0.1",))
+    several = read_ad("k", good_txt(), ["0.0.0.0", "bad", "10.0.0.5", "192.168.1.20", "10.0.0.5"], 8765)
+    assert (several.host, several.addresses) == ("10.0.0.5", ("10.0.0.5", "192.168.1.20"))
 
 
 @pytest.mark.parametrize(

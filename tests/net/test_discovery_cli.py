@@ -25,7 +25,7 @@ def test_rooms_lists_an_announced_room_as_json_and_as_lines(capsys: pytest.Captu
         lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith(name)]
     assert rooms == [
         {"name": name, "game": "bohu", "url": "ws://127.0.0.1:8770", "host": "127.0.0.1", "port": 8770, "players": 4,
-         "free_seats": 2, "version": VERSION}
+         "free_seats": 2, "version": VERSION, "addresses": ["127.0.0.1"]}
     ]  # fmt: skip
     assert lines == [f"{name}\tbohu\t127.0.0.1:8770\t1 of 4 seats free"]
     assert "code" not in json.dumps(rooms)

@@ -30,7 +30,6 @@ from typing import Any
 
 import ifaddr
 from zeroconf import (
-    BadTypeInNameException,
     InterfaceChoice,
     IPVersion,
     NonUniqueNameException,
@@ -54,6 +53,8 @@ MAX_ROOM_NAME = MAX_NAME_CHARS
 MAX_TXT_BYTES = 512
 #: The most rooms a browser keeps: a network flooded with ads cannot grow the list (and the memory) without bound.
 MAX_ROOMS = 64
+#: The most addresses read from one ad.
+MAX_ADDRESSES = 8
 #: The most seats of any game (Bohu seats up to 4).
 MAX_SEATS = max(max(r.players) for r in RULESETS.values())
 #: Seconds the records of an announced room live in the others' caches: a host that crashed without saying goodbye
@@ -74,6 +75,9 @@ class RoomAd:
     """A room seen on the network: its name, game, address, seats (all and free) and the protocol version it speaks.
 
     ``key`` is the DNS-SD instance name: the same room keeps it across updates, two rooms of the same name differ.
+    ``host`` is the first of ``addresses``, every usable IPv4 address the host announced (at most
+    :data:`MAX_ADDRESSES`): a host with several networks (a VPN, a virtual machine's bridge) announces them all, and a
+    friend may reach only one; try them in order.
     """
 
     key: str
@@ -84,6 +88,7 @@ class RoomAd:
     players: int
     free_seats: int
     version: int
+    addresses: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -163,22 +168,24 @@ def read_ad(
         raise BadAd(str(exc)) from None
     if not isinstance(port, int) or not 1 <= port <= 65535:
         raise BadAd(f"port {_show(port)} is not 1 to 65535")
-    host = _usable_address(addresses)
-    return RoomAd(
-        key=key, name=name, game=game, host=host, port=port, players=players, free_seats=free, version=version
-    )
+    usable = _usable_addresses(addresses)
+    return RoomAd(key, name, game, usable[0], port, players, free, version, usable)
 
 
-def _usable_address(addresses: Sequence[str]) -> str:
-    """The first IPv4 address a friend can connect to (not 0.0.0.0, multicast or broadcast)."""
-    for text in addresses[:8]:
+def _usable_addresses(addresses: Sequence[str]) -> tuple[str, ...]:
+    """The IPv4 addresses a friend can connect to (not 0.0.0.0, multicast or broadcast), in order, at most
+    :data:`MAX_ADDRESSES` of them; :class:`BadAd` when there is none."""
+    usable: list[str] = []
+    for text in addresses[:MAX_ADDRESSES]:
         try:
             address = ipaddress.IPv4Address(text)
         except ValueError:
             continue
         if not (address.is_unspecified or address.is_multicast or address == ipaddress.IPv4Address("255.255.255.255")):
-            return str(address)
-    raise BadAd(f"no usable IPv4 address among {_show(list(addresses[:8]))}")
+            usable.append(str(address))
+    if not usable:
+        raise BadAd(f"no usable IPv4 address among {_show(list(addresses[:MAX_ADDRESSES]))}")
+    return tuple(dict.fromkeys(usable))
 
 
 def ad_from_info(info: ServiceInfo) -> RoomAd:
@@ -455,8 +462,8 @@ class Browser:
         try:
             info = zeroconf.get_service_info(service_type, name, timeout=RESOLVE_TIMEOUT_MS)
             ad = ad_from_info(info) if info is not None else None
-        except (BadAd, BadTypeInNameException, ValueError, UnicodeError):
-            ad = None
+        except Exception:  # noqa: BLE001 - whatever a hostile ad makes zeroconf or the reader raise: skipped, and
+            ad = None  # the browser's thread goes on (an exception here would end it, and the list would freeze)
         with self._lock:
             if ad is None:
                 self.skipped += 1

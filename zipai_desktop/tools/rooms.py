@@ -68,7 +68,7 @@ def main(argv: Sequence[str]) -> int:
     if args.json:
         out = [
             {"name": r.name, "game": r.game, "url": r.url, "host": r.host, "port": r.port, "players": r.players,
-             "free_seats": r.free_seats, "version": r.version}
+             "free_seats": r.free_seats, "version": r.version, "addresses": list(r.addresses)}
             for r in rooms
         ]  # fmt: skip
         print(json.dumps(out, ensure_ascii=False))
