@@ -12,7 +12,9 @@ For the executable given (and again for the copy inside the tar.xz and inside th
    error (the frozen program starts its bot workers: multiprocessing.freeze_support in build/launcher.py);
 3. ``zipai --demo --rules guilin --seed 1 --frames 120 --screenshot shot.png --size 800x500`` exits 0 and writes a
    valid 800x500 PNG whose pixels are not all one colour (decoded here with zlib, no pygame needed);
-4. ``zipai`` (the setup screen, drawn with pygame_gui) is still running after a few seconds, without a traceback,
+4. ``zipai rooms --timeout 0.5 --json`` (包厢 discovery: zeroconf, bundled with its compiled modules) prints a JSON
+   array and exits 0, or says in one line that it cannot listen (a machine without a network) and exits 1;
+5. ``zipai`` (the setup screen, drawn with pygame_gui) is still running after a few seconds, without a traceback,
    then is asked to quit (SIGTERM, which SDL turns into a quit event).
 
 For the .deb it also checks the menu entry, the icon, /usr/bin/zipai and that the program starts through a symlink.
@@ -216,6 +218,25 @@ def check_bot_workers(exe: Path, env: dict[str, str], tmp: Path) -> str:
     return f"{len(rungs)} ladder rungs in 2 spawned workers, {secs:.1f} s"
 
 
+def check_rooms(exe: Path, env: dict[str, str], tmp: Path) -> str:
+    """包厢 discovery runs from the bundle (zeroconf and ifaddr are in it): a JSON array of the rooms heard, or, on a
+    machine with no network to listen on, its one-line refusal; never a traceback (a module left out of the bundle)."""
+    proc = _run([str(exe), "rooms", "--timeout", "0.5", "--json"], env, tmp)
+    if "Traceback" in proc.stderr or proc.returncode not in (0, 1):
+        raise _fail("rooms", proc)
+    if proc.returncode == 1:
+        if not proc.stderr.startswith("zipai rooms: cannot listen"):
+            raise _fail("rooms", proc)
+        return "rooms: no network to listen on"
+    try:
+        rooms = json.loads(proc.stdout)
+    except ValueError as exc:
+        raise _fail(f"rooms: no JSON array ({exc})", proc) from None
+    if not isinstance(rooms, list):
+        raise _fail("rooms: no JSON array", proc)
+    return f"rooms: {len(rooms)} heard in 0.5 s"
+
+
 def check_setup_screen(exe: Path, env: dict[str, str], tmp: Path) -> str:
     """The setup screen (pygame_gui buttons with the bundled font) comes up and keeps running until asked to quit."""
     out, err = tmp / "setup.out", tmp / "setup.err"
@@ -267,6 +288,7 @@ def check_executable(exe: Path, label: str, *, version: bool = True, setup: bool
         if version:  # a console program (the windowed Windows one prints nothing to read)
             results.append(check_version(exe, env, tmp))
             results.append(check_bot_workers(exe, env, tmp))
+            results.append(check_rooms(exe, env, tmp))
         results.append(check_demo(exe, env, tmp))
         if setup:
             results.append(check_setup_screen(exe, env, tmp))
