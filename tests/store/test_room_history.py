@@ -122,6 +122,7 @@ def test_host_history_holds_the_room_match_like_a_local_one(rules: str, players:
     assert stats.hands == sum(1 for a in active if 0 in a)
     assert stats.wins == wins[0]
     assert stats.points == sum(r["result"]["points"][0] for r, a in zip(room.records, active, strict=True) if 0 in a)
+    assert stats.vs == {}  # a friend is not a bot level
 
 
 def facts_of_record(record: dict[str, Any], hand: int) -> tuple[Any, ...]:
@@ -243,6 +244,29 @@ def test_hands_played_while_a_friend_was_away_are_marked_and_come_with_the_recor
     assert {h for h, r in rows.items() if r.autoplay} == {1, 2, 3}  # left in hand 1, back in hand 3
     assert mine.match_result(recorder.match_id).seats == host.match_result(host_id).seats
     assert mine.stats().autoplay == 3
+
+
+def test_a_friend_who_sat_down_during_the_match_has_the_hands_from_then_on() -> None:
+    players, hands = 3, 5
+    joined: list[int] = []
+
+    def late(seat: int, turn: dict[str, Any]) -> Outbox:
+        if turn["hand"] == 2 and not joined:
+            joined.append(turn["hand"])
+            return join(room, 1, name=NAMES[1])[1]
+        return []
+
+    room, table = new_room("guilin", players, hands, "late")
+    for seat in (0, 2):
+        table.deliver(join(room, seat, name=NAMES[seat])[1])
+    drive(room, table, room.start(), late)
+    assert room.match.over and joined == [2]
+    mine, recorder = friend_history(table, 1)
+    assert recorder.match_id is not None
+    rows = by_hand(mine, recorder.match_id)
+    assert sorted(rows) == [2, 3, 4]
+    records = [json.loads(json.dumps({**room.records[h], "names": NAMES[:players]})) for h in (2, 3, 4)]
+    assert [mine.get_record(rows[h].id) for h in (2, 3, 4)] == records
 
 
 def test_malformed_messages_are_skipped_and_nothing_is_stored() -> None:

@@ -43,6 +43,9 @@ from .salvage import salvage
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
+#: The seat kind of another person at a 包厢 table (a friend of the history's player, or the host): neither the
+#: player's seat (statistics leave it out) nor a bot level (the per-level figures leave it out too).
+FRIEND = "friend"
 SQLITE_HEADER = b"SQLite format 3\x00"
 SIDECARS = ("-journal", "-wal", "-shm")
 MEMORY = ":memory:"
@@ -665,7 +668,7 @@ class History:
         human_won = int(winner in humans)
         dealt_in = int(discarder in humans)
         played = stamp(played_at)
-        levels = sorted({kinds[s] for s in facts.active if kinds[s] != HUMAN})
+        levels = sorted({kinds[s] for s in facts.active if kinds[s] not in (HUMAN, FRIEND)})
         with self.transaction():
             # (match, hand number) is the hand's stable id: recording it again (a resume after a kill between the
             # autosave and this commit) gives the stored hand, never a second copy. A seen hand's stand-in gives way to
@@ -1086,6 +1089,7 @@ def open_history(path: str | os.PathLike[str] | None = None) -> History:
 
 
 __all__ = [
+    "FRIEND",
     "SEEN_FORMAT",
     "CompetitionRow",
     "HandFacts",

@@ -20,7 +20,8 @@ tells the match's seed, only once the match is over (``record``), so:
 
 A friend who dropped and never came back, or whose host stopped before the match's end, keeps the hands seen: their
 results count, without replays, and the match stays unfinished (the 战绩 list shows the stored hands' points). A hand
-played while the friend was away, even partly (a rejoin shows it), is marked 托管.
+played while the friend was away, even partly (a rejoin shows it), is marked 托管. A friend who sat down after the
+match began has the hands from the one then being played on (those before were a bot's).
 
 A message that is not what the protocol says is skipped (counted in ``skipped``); a history that cannot be written is
 reported once in ``messages``: neither ever stops the game.
@@ -36,11 +37,9 @@ from typing import Any
 from ..engine.match import Match
 from ..engine.record import RecordError, replay, result_of
 from ..engine.rules import RULESETS
-from .history import HUMAN, HandFacts, History
+from .history import FRIEND, HUMAN, HandFacts, History
 from .notice import Notice, error_text
 
-#: The seat kind of a friend at a 包厢 (a person, not the history's player: the statistics leave it out).
-FRIEND = "friend"
 #: The kind of a bot seat whose level the friend was not told.
 BOT = "bot"
 #: The longest name kept for a seat (the room protocol's bound on names).
@@ -192,6 +191,9 @@ class FriendRoomRecorder(_Recorder):
         self.people: set[int] = set()  # the seats a person has sat at (the others are bots)
         self.skipped = 0  # messages that were not what the protocol says
         self.welcomed = False
+        self.first_hand = (
+            0  # the hand being played (or next) when the friend first sat down: earlier ones are not theirs
+        )
         self.over = False
         self.current: int | None = None  # the hand whose events are kept
         self.events: list[Mapping[str, Any]] = []
@@ -245,6 +247,8 @@ class FriendRoomRecorder(_Recorder):
             return False
         if self.welcomed:  # a rejoin: the hand now being played went on under 托管 while the friend was away
             self.away.add(hand)
+        else:
+            self.first_hand = hand
         self.welcomed = True
         self.rules, self.players, self.seat = str(rules), players, seat
         self.people.add(seat)
@@ -368,6 +372,8 @@ class FriendRoomRecorder(_Recorder):
             return False
         if record.get("rules") != self.rules or record.get("players") != self.players:
             return False
+        if hand < self.first_hand:  # played before the friend sat down: another player's (a bot's) hand
+            return True
         try:
             game = replay(record)
         except RecordError:
