@@ -21,7 +21,7 @@ from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.net.room import Outbox, Room
 from zipai_desktop.store import paths
 from zipai_desktop.store.history import MEMORY, SEEN_FORMAT, HandRow, History, hand_facts
-from zipai_desktop.store.room_history import FRIEND, HUMAN, FriendRoomRecorder, HostRoomRecorder
+from zipai_desktop.store.room_history import BOT, FRIEND, HUMAN, FriendRoomRecorder, HostRoomRecorder
 
 from ..net.helpers import Table, join
 from .histories import rows
@@ -349,3 +349,19 @@ def test_seen_hands_survive_a_salvage_of_a_damaged_history(home: Path) -> None:
     with History(path) as history:
         assert getattr(history.message, "key", None) == "history_salvaged"
         assert rows(path, "hands") == before
+
+
+def test_bot_seats_take_the_level_the_welcome_names_and_an_unknown_one_is_bot() -> None:
+    room, table = new_room("guilin", 3, 1, "levels")
+    table.deliver(join(room, 1, name=NAMES[1])[1])
+    drive(room, table, room.start())
+    messages = json.loads(json.dumps(table.got[1]))
+    told, untold = History(MEMORY), History(MEMORY)
+    a, b = FriendRoomRecorder(told), FriendRoomRecorder(untold)
+    for message in messages:
+        a.feed({**message, "bot": "strong"} if message["kind"] == "welcome" else message)
+        b.feed(message)
+    assert a.match_id is not None and b.match_id is not None
+    assert told.match(a.match_id).seats == ("strong", HUMAN, "strong")  # type: ignore[union-attr]
+    assert untold.match(b.match_id).seats == (BOT, HUMAN, BOT)  # type: ignore[union-attr]
+    assert set(told.stats().vs) == {"strong"} and told.stats().hands == 1
