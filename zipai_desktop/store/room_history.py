@@ -163,10 +163,10 @@ class FriendRoomRecorder(_Recorder):
     """A friend's hands in their own history, from every message the host sends them (:meth:`feed`).
 
     ``seat``, ``rules`` and ``players`` are taken from the ``welcome`` when not given; ``names`` (each seat's, "" for
-    none) are updated by ``seats`` messages; ``options`` (the rule options, which decide who sits a Bohu hand out) are
-    taken from the first ``turn``'s observation or the records when not given; ``bot`` is the room's bot level when
-    known (else :data:`BOT`). Feed the same recorder across a rejoin: its ``welcome`` marks the hands played while
-    the friend was away (托管).
+    none) are updated by ``seats`` and ``status`` messages; ``options`` (the rule options, which decide who sits a
+    Bohu hand out) are taken from the welcome (if it has them), the first ``turn``'s observation or the records when
+    not given; ``bot`` is the room's bot level when known (else :data:`BOT`). Feed the same recorder across a rejoin:
+    its ``welcome`` marks the hands played while the friend was away (托管).
     """
 
     def __init__(
@@ -218,6 +218,7 @@ class FriendRoomRecorder(_Recorder):
         handlers = {
             "welcome": self._welcome,
             "seats": self._seats,
+            "status": self._seats,  # (protocol 2: the seats with more; the rest is the room's, not the history's)
             "events": self._events,
             "turn": self._turn,
             "hand_end": self._hand_end,
@@ -269,7 +270,7 @@ class FriendRoomRecorder(_Recorder):
             seat = _whole(entry.get("seat"), 0, self.players - 1) if isinstance(entry, dict) else None
             if seat is None:
                 return False
-            if entry.get("name") is not None:  # a seat a person has sat at keeps its name
+            if entry.get("joined") is True or entry.get("name") is not None:  # a person has sat there
                 names[seat] = _name(entry.get("name"))
                 self.people.add(seat)
         self.names = names
