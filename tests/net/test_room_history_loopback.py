@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 import pytest
 
@@ -22,24 +21,17 @@ GUARD_S = 60.0
 NAMES = ["房主", "阿明", "Lily", "小红"]
 
 
-async def _play(room: Room, recorders: list[FriendRoomRecorder]) -> list[list[dict[str, Any]]]:
-    got: list[list[dict[str, Any]]] = [[] for _ in recorders]
-    host = Host(room, range(len(recorders)))
+async def _play(room: Room, recorder: HostRoomRecorder, recorders: list[FriendRoomRecorder]) -> None:
+    """The match; the host's recorder catches up after every change of the room, as ``zipai host`` would."""
+    host = Host(room, range(len(recorders)),
+                on_status=lambda st: recorder.catch_up(room.records, over=st.over, totals=st.totals))  # fmt: skip
     port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     serving = asyncio.create_task(host.serve("127.0.0.1", 0, port.set_result))
 
-    def on_message(seat: int) -> Any:
-        def take(message: dict[str, Any]) -> None:
-            got[seat].append(message)
-            recorders[seat].feed(message)
-
-        return take
-
     url = f"ws://127.0.0.1:{await port}"
-    clients = [Client(url, room.code, seat, bot="casual", name=NAMES[seat], on_message=on_message(seat))
+    clients = [Client(url, room.code, seat, bot="casual", name=NAMES[seat], on_message=recorders[seat].feed)
                for seat in range(len(recorders))]  # fmt: skip
     await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients), serving), GUARD_S)
-    return got
 
 
 @pytest.mark.parametrize(("rules", "players"), [("guilin", 3), ("bohu", 4)])
@@ -47,18 +39,15 @@ def test_friends_histories_over_websockets_match_the_host_history(rules: str, pl
     r = get_rules(rules)
     room = Room(Match(r, r.parse_options({}), "over the wire", hands=3, players=players), code="ABC234", bot="casual")
     recorders = [FriendRoomRecorder(History(MEMORY)) for _ in range(players)]
-    got = asyncio.run(_play(room, recorders))
-    assert room.match.over and any(rec["result"]["winner"] is not None for rec in room.records)
-    # The host's history: the host's own seat 0, friends at the others; each hand with the result its hand_end told.
+    # The host's history: the host's own seat 0, friends at the others.
     host = History(MEMORY)
     recorder = HostRoomRecorder(host, room.match, [HUMAN] + [FRIEND] * (players - 1), NAMES[:players])
-    for message in got[0]:
-        if message["kind"] == "hand_end":
-            recorder.hand_finished(room.records[message["hand"]], message["result"], message["totals"])
-    recorder.match_finished(room.match.totals)
+    asyncio.run(_play(room, recorder, recorders))
+    assert room.match.over and any(rec["result"]["winner"] is not None for rec in room.records)
     assert recorder.match_id is not None and recorder.messages == []
     expected = host.match_result(recorder.match_id)
     assert list(expected.match.totals) == list(room.match.totals) and expected.match.hands == 3
+    assert expected.match.finished_at is not None
     for seat, friend in enumerate(recorders):
         assert friend.skipped == 0 and friend.messages == [] and friend.match_id is not None
         mine = friend.history.match_result(friend.match_id)

@@ -100,6 +100,8 @@ class HostRoomRecorder(_Recorder):
         """Open the match in the history (or go on with ``match_id``)."""
         super().__init__(history)
         self.match = match
+        self.recorded = 0  # the room's records stored so far (catch_up)
+        self.finished = False
         self.kinds = list(kinds)
         self.names = [_name(n) for n in names] or [""] * len(self.kinds)
         try:
@@ -153,6 +155,18 @@ class HostRoomRecorder(_Recorder):
             self.history.finish_match(self.match_id, totals)
         except Exception as exc:  # noqa: BLE001
             self._report(exc)
+        self.finished = True
+
+    def catch_up(self, records: Sequence[Mapping[str, Any]], *, over: bool, totals: Sequence[int]) -> None:
+        """Store the room's finished hands not stored yet (``records``: the room's list, one per finished hand, in
+        order) and, once the match is ``over``, its ``totals``: one call after every change of the room (the host's
+        ``on_status``) keeps the history up to date."""
+        while self.recorded < len(records):
+            record = records[self.recorded]
+            self.recorded += 1
+            self.hand_finished(record, hand=self.recorded - 1)
+        if over and not self.finished:
+            self.match_finished(totals)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
