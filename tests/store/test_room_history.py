@@ -365,3 +365,18 @@ def test_bot_seats_take_the_level_the_welcome_names_and_an_unknown_one_is_bot() 
     assert told.match(a.match_id).seats == ("strong", HUMAN, "strong")  # type: ignore[union-attr]
     assert untold.match(b.match_id).seats == (BOT, HUMAN, BOT)  # type: ignore[union-attr]
     assert set(told.stats().vs) == {"strong"} and told.stats().hands == 1
+
+
+def test_rule_options_are_taken_only_as_the_rules_read_them() -> None:
+    room, table = new_room("bohu", 4, 1, "options")
+    table.deliver(join(room, 1, name=NAMES[1])[1])
+    drive(room, table, room.start())
+    messages = json.loads(json.dumps(table.got[1]))
+    history = History(MEMORY)
+    recorder = FriendRoomRecorder(history)
+    hostile = {"kind": "turn", "hand": 0, "step": 0, "observation": {"options": {"no such option": "x" * 1000}}}
+    for message in messages[:1] + [hostile] + messages[1:]:
+        recorder.feed(message)
+    assert recorder.options == asdict(get_rules("bohu").parse_options({}))
+    assert recorder.match_id is not None
+    assert history._options(recorder.match_id) == recorder.options

@@ -225,6 +225,16 @@ class FriendRoomRecorder(_Recorder):
         assert self.players is not None
         return [(self.names[s] if s < len(self.names) else "") for s in range(self.players)]
 
+    def _take_options(self, raw: Any) -> None:
+        """The match's rule options, the first time the host tells them: only options the rules accept, as the rules
+        read them (a bad or oversized object from the network is not stored)."""
+        if self.options is not None or not isinstance(raw, dict) or self.rules is None:
+            return
+        try:
+            self.options = dataclasses.asdict(RULESETS[self.rules].parse_options(raw))
+        except Exception:  # noqa: BLE001 - OptionError and whatever a hostile object raises: not stored
+            return
+
     # -- messages --------------------------------------------------------------------------------------------------
 
     def feed(self, message: Mapping[str, Any]) -> None:
@@ -271,8 +281,7 @@ class FriendRoomRecorder(_Recorder):
         if isinstance(bot, str) and _LEVEL.fullmatch(bot):
             self.bot = bot
         options = message.get("options")
-        if self.options is None and isinstance(options, dict):
-            self.options = dict(options)
+        self._take_options(options)
         return True
 
     def _seats(self, message: Mapping[str, Any]) -> bool:
@@ -304,8 +313,7 @@ class FriendRoomRecorder(_Recorder):
     def _turn(self, message: Mapping[str, Any]) -> bool:
         observation = message.get("observation")
         options = observation.get("options") if isinstance(observation, dict) else None
-        if self.options is None and isinstance(options, dict):
-            self.options = dict(options)
+        self._take_options(options)
         return isinstance(observation, dict)
 
     def _facts(self, hand: int, result: Mapping[str, Any]) -> HandFacts | None:
@@ -395,8 +403,7 @@ class FriendRoomRecorder(_Recorder):
             return False
         if game.result is None:
             return False
-        if self.options is None and isinstance(record.get("options"), dict):
-            self.options = dict(record["options"])
+        self._take_options(record.get("options"))
         match_id = self._open_match()
         names = self._names()
         stored = {**record, "names": names} if any(names) else dict(record)
