@@ -4,7 +4,8 @@ Every message goes through the room on the event loop, one at a time, so the roo
 message must be a ``join`` within :data:`JOIN_TIMEOUT_S`; a refused message gets a ``refused`` reply, and a connection
 that is refused :data:`MAX_REFUSALS` times is closed (a flood ends there). After the join, keepalive pings
 (:data:`PING_INTERVAL_S`, :data:`PING_TIMEOUT_S`) close a dead peer, or one stuck sending a frame a byte at a time
-(its pong cannot come before the frame it is in the middle of), within their sum; the others play on.
+(its pong cannot come before the frame it is in the middle of), within their sum and :data:`CLOSE_TIMEOUT_S`; the
+others play on.
 
 Messages to a connection go through its own queue and writer task: a friend slow to read delays only their own
 messages. The bots decide off the loop (``net.botpool``: a worker process); the room applies a decision only if it
@@ -44,6 +45,9 @@ POLICY_VIOLATION = 1008
 #: closed (a dead peer, or one sending a frame a byte at a time).
 PING_INTERVAL_S = 10.0
 PING_TIMEOUT_S = 10.0
+#: Seconds the host waits for a peer's answer to its close frame before it drops the connection (a dead peer never
+#: answers: its seat goes to the bot once this is over).
+CLOSE_TIMEOUT_S = 2.0
 #: Seconds the host waits at the end for the last messages to go out before it closes the connections.
 FLUSH_S = 5.0
 
@@ -94,6 +98,7 @@ class Host:
         bots: Executor | None = None,
         ping_interval: float | None = PING_INTERVAL_S,
         ping_timeout: float | None = PING_TIMEOUT_S,
+        close_timeout: float = CLOSE_TIMEOUT_S,
     ) -> None:
         self.room = room
         self.friends = frozenset(friends)
@@ -105,6 +110,7 @@ class Host:
         self.on_change = on_change or (lambda room: None)
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
+        self.close_timeout = close_timeout
         self.room.inline_bots = inline_bots
         self._bots = bots
         self._own_bots = bots is None and not inline_bots
@@ -272,7 +278,8 @@ class Host:
         server: Server
         try:
             async with serve(self.handler, bind, port, max_size=MAX_MESSAGE_BYTES, max_queue=MAX_QUEUE,
-                             ping_interval=self.ping_interval, ping_timeout=self.ping_timeout) as server:  # fmt: skip
+                             ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
+                             close_timeout=self.close_timeout) as server:  # fmt: skip
                 sockets = list(server.sockets)
                 ready(sockets[0].getsockname()[1])
                 self._changed()  # the first status, and a reopened room's bots go on
