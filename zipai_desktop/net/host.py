@@ -28,6 +28,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..bots.heuristic import rollout_choice
 from ..engine.actions import Action
 from .botpool import bot_process, decide
 from .protocol import CLIENT_KINDS, MAX_MESSAGE_BYTES, ProtocolError, decode, encode
@@ -170,13 +171,18 @@ class Host:
         loop = asyncio.get_running_loop()
         if self._bots is None:  # the room plays its bots inline: it never asks
             raise RuntimeError("no executor for the bots")
-        try:
-            return await loop.run_in_executor(self._bots, decide, turn)
-        except BrokenExecutor:  # the worker died (killed, out of memory): a new one, the game goes on
-            self.log("the bots' worker died: starting another")
-            self._bots.shutdown(wait=False, cancel_futures=True)
-            self._bots = bot_process()
-            return await loop.run_in_executor(self._bots, decide, turn)
+        for _ in range(2):
+            try:
+                return await loop.run_in_executor(self._bots, decide, turn)
+            except BrokenExecutor:  # the worker died (killed, out of memory): a new one, asked again
+                self.log("the bots' worker died: starting another")
+                self._bots.shutdown(wait=False, cancel_futures=True)
+                self._bots = bot_process()
+            except Exception as exc:  # noqa: BLE001 - a failing bot is replaced by the fallback, the game goes on
+                self.log(f"a bot failed ({type(exc).__name__}: {str(exc)[:80]}): the greedy policy answers")
+                break
+        # The fallback is the strong bot's greedy rollout policy, as in bots/worker.py: cheap, legal, on the loop.
+        return rollout_choice(turn.observation.hand, turn.legal)
 
     async def _play_bots(self) -> None:
         """Make every bot decision the room asks for, one at a time, off the loop; the room checks each answer."""

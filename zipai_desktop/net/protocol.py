@@ -21,9 +21,7 @@ MAX_MESSAGE_BYTES = 256 * 1024
 MAX_DEPTH = 12
 #: A client's message kinds, and the host's.
 CLIENT_KINDS = frozenset({"join", "act"})
-HOST_KINDS = frozenset(
-    {"welcome", "refused", "events", "turn", "hand_end", "record", "match_end", "seats", "status", "error"}
-)
+HOST_KINDS = frozenset({"welcome", "refused", "events", "turn", "hand_end", "record", "match_end", "seats", "status"})
 #: The longest room code and player name a join may carry.
 MAX_CODE_CHARS = 16
 MAX_NAME_CHARS = 32
