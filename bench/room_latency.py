@@ -10,7 +10,7 @@ two bots, playing N decisions over as many hands as that takes.
   WebSocket ping sent while the bots think: both stay short only if the bots think off the host's event loop.
 
 Prints the median and p95, the Python version and the machine's load before and after.
-Run: python bench/room_latency.py [N] [--bot LEVEL]
+Run: python bench/room_latency.py [N] [--bot LEVEL] [--save]
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -81,12 +82,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("n", type=int, nargs="?", default=None, help="friend's actions to time (500; strong: 60)")
     parser.add_argument("--bot", default="random", help="the bots' level (random)")
+    parser.add_argument("--save", action="store_true", help="the host keeps its autosave (written after every change)")
     args = parser.parse_args()
     strong = args.bot == "strong"
     n = args.n or (60 if strong else 500)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    folder = tempfile.TemporaryDirectory()
+    save = ["--save", str(Path(folder.name) / "room.json")] if args.save else []
     host = subprocess.Popen(
-        [sys.executable, "-m", "zipai_desktop.cli", "host", "--hands", "1000", "--seed", "bench", "--bot", args.bot],
+        [sys.executable, "-m", "zipai_desktop.cli", "host", "--hands", "1000", "--seed", "bench", "--bot", args.bot,
+         *save],
         env=env, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     assert host.stdout is not None
@@ -99,8 +104,9 @@ def main() -> None:
     finally:
         host.kill()
         host.wait()
+        folder.cleanup()
     what = "the friend's action until the host's events" if strong else "room action round trip on loopback"
-    print(f"{_summary(what, times)}; bots {args.bot}")
+    print(f"{_summary(what, times)}; bots {args.bot}{', autosave on' if args.save else ''}")
     if pings:
         print(_summary("a ping's round trip while the bots think", pings))
     print(f"Python {sys.version.split()[0]}, load {load:.2f} -> {os.getloadavg()[0]:.2f}")

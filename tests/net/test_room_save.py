@@ -12,7 +12,7 @@ import pytest
 from zipai_desktop.cli import main
 from zipai_desktop.net.protocol import encode
 from zipai_desktop.net.room import Room
-from zipai_desktop.net.room_save import SaveError, autosaver, load, restore, room_state
+from zipai_desktop.net.room_save import Autosaver, SaveError, load, restore, room_state
 
 from .helpers import Table, join, leaks, make_room
 
@@ -66,9 +66,10 @@ def test_a_room_reopened_from_its_save_ends_as_the_uninterrupted_one(rules: str,
 
 def test_the_autosave_is_written_after_a_change_and_reads_back(tmp_path: Path) -> None:
     room, table = _seated("guilin", "autosave")
-    save = autosaver(tmp_path / "room.json", [0, 1, 2])
+    save = Autosaver(tmp_path / "room.json", [0, 1, 2])
     table.play(room.start(), stop=lambda seat, turn: len(room.game.history) > 10)  # type: ignore[union-attr]
     save(room)
+    save.close()
     reopened, _ = load(tmp_path / "room.json")
     assert reopened.game is not None and room.game is not None and reopened.game.history == room.game.history
 

@@ -26,6 +26,9 @@ RECONNECT_S = 30.0
 #: The first pause between tries, and the longest (each pause doubles).
 RETRY_FIRST_S = 0.1
 RETRY_MAX_S = 2.0
+#: Answers kept, to give a decision asked again the same answer (a host restarted from a save a few actions old asks
+#: again the decisions it lost).
+KEPT_ANSWERS = 64
 #: Keepalive on the client's side: a ping every PING_INTERVAL_S, the host given up after PING_TIMEOUT_S more.
 PING_INTERVAL_S = 10.0
 PING_TIMEOUT_S = 10.0
@@ -51,7 +54,7 @@ class Client:
     player: Bot | None = None
     joined: bool = False
     totals: list[int] = field(default_factory=list)
-    answered: tuple[int, int, dict[str, Any]] | None = None  # the last decision answered: (hand, step, action)
+    answered: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # recent answers by (hand, step)
     _welcomed: bool = False  # the current connection's join was accepted
 
     def _join_message(self) -> dict[str, Any]:
@@ -64,14 +67,14 @@ class Client:
 
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
         hand, step = message["hand"], message["step"]
-        if self.answered is not None and self.answered[:2] == (hand, step):
-            action = self.answered[2]  # asked again (a rejoin, a pause): the same answer, the bot's stream untouched
-        else:
+        action = self.answered.get((hand, step))
+        if action is None:  # (asked again after a rejoin or a pause: the same answer, the bot's stream untouched)
             obs = observation_from_json(message["observation"])
             if self.player is None:
                 self.player = make_bot(self.bot, seed=f"{self.code}/{self.seat}")
-            action = self.player.choose(obs, obs.legal).to_json()
-            self.answered = (hand, step, action)
+            action = self.answered[hand, step] = self.player.choose(obs, obs.legal).to_json()
+            while len(self.answered) > KEPT_ANSWERS:
+                del self.answered[next(iter(self.answered))]
         self.next_id += 1
         return {"kind": "act", "id": self.next_id, "hand": hand, "step": step, "action": action}
 

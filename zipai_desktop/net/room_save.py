@@ -6,14 +6,15 @@ friend's name, token, last action id and message count. Everything else is rebui
 the engine (deterministic: the same seed deals the same cards), so a reopened room is the one that stopped: the
 friends rejoin with their tokens and go on from their ``last_action_id`` and ``seq``.
 
-The host writes it after every change with ``store.atomic.write_atomic`` (a crash leaves the old or the new file,
-never a mix). Reading goes through the bounded JSON reader and checks every field: a damaged or hostile file gives
-:class:`SaveError`, one sentence, and the file is kept (moved aside only when the caller asks).
+The host writes it after every change (:class:`Autosaver`, through ``store.atomic.write_atomic``: a crash leaves the
+old or the new file, never a mix). Reading goes through the bounded JSON reader and checks every field: a damaged or
+hostile file gives :class:`SaveError`, one sentence, and the file is kept (moved aside only when the caller asks).
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from pathlib import Path
@@ -79,18 +80,58 @@ def room_state(room: Room, friends: Iterable[int]) -> dict[str, Any]:
     }
 
 
-def autosaver(path: str | Path, friends: Iterable[int]) -> Callable[[Room], None]:
-    """A ``Host.on_change`` that writes the room's save to ``path`` whenever it changed (atomically)."""
-    seats = sorted(friends)
-    last: list[str] = []
+class Autosaver:
+    """A ``Host.on_change`` that keeps the room's save at ``path``.
 
-    def save(room: Room) -> None:
-        text = encode(room_state(room, seats))
-        if last != [text]:
-            write_atomic(path, text)
-            last[:] = [text]
+    The save's text is made on the host's loop at each change (so it is the room as it stood), but written by a
+    thread of its own: a write (a temporary file, fsync, rename, fsync of the folder) takes far longer than an action,
+    and the loop must not wait for it. When changes come faster than the disk, only the newest text waiting is
+    written: the file is always a whole save of a recent moment. A write that fails (a full disk) is told to
+    ``on_error`` once per kind of failure and tried again at the next change. :meth:`close` writes what is waiting.
+    """
 
-    return save
+    def __init__(self, path: str | Path, friends: Iterable[int], on_error: Callable[[str], None] | None = None) -> None:
+        self.path = Path(path)
+        self.friends = sorted(friends)
+        self.on_error = on_error or (lambda message: None)
+        self._queued: str | None = None  # the newest text handed over
+        self._waiting: str | None = None  # the text the writer has yet to write
+        self._closing = False
+        self._told: set[str] = set()
+        self._ready = threading.Condition()
+        self._writer = threading.Thread(target=self._write, name="zipai-room-autosave", daemon=True)
+        self._writer.start()
+
+    def __call__(self, room: Room) -> None:
+        """The room changed: hand its save to the writer (nothing if it is the same as the last)."""
+        text = encode(room_state(room, self.friends))
+        with self._ready:
+            if text != self._queued:
+                self._queued = self._waiting = text
+                self._ready.notify()
+
+    def _write(self) -> None:
+        while True:
+            with self._ready:
+                while self._waiting is None and not self._closing:
+                    self._ready.wait()
+                text, self._waiting = self._waiting, None
+                if text is None:  # closing, nothing left
+                    return
+            try:
+                write_atomic(self.path, text)
+            except OSError as exc:
+                problem = f"the room's autosave cannot be written to {clip(str(self.path))}: {clip(str(exc))}"
+                if type(exc).__name__ not in self._told:
+                    self._told.add(type(exc).__name__)
+                    self.on_error(problem)
+
+    def close(self) -> None:
+        """Write the save still waiting, then stop the writer."""
+        with self._ready:
+            self._closing = True
+            self._ready.notify()
+        self._writer.join()
 
 
 # -- reading -----------------------------------------------------------------------------------------------------------

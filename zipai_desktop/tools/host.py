@@ -75,7 +75,7 @@ def _resumed(path: str) -> tuple[Room, list[int]]:
 def main(argv: Sequence[str]) -> int:
     """Run ``zipai host``; the exit status."""
     from ..net.host import Host
-    from ..net.room_save import autosaver
+    from ..net.room_save import Autosaver
 
     args = _parser().parse_args(argv)
     save = args.save or args.resume
@@ -91,14 +91,22 @@ def main(argv: Sequence[str]) -> int:
         print(f"zipai host: {exc}", file=sys.stderr)
         return 2
     match = room.match
-    host = Host(room, friends, log=lambda line: print(f"zipai host: {line}", file=sys.stderr, flush=True),
-                on_change=autosaver(save, friends) if save is not None else None)  # fmt: skip
+
+    def log(line: str) -> None:
+        print(f"zipai host: {line}", file=sys.stderr, flush=True)
+
+    saver = Autosaver(save, friends, on_error=log) if save is not None else None
+    host = Host(room, friends, log=log, on_change=saver)
 
     def ready(port: int) -> None:
         url = f"ws://{args.bind}:{port}"
         print(json.dumps({"url": url, "code": room.code, "port": port}), flush=True)
 
-    asyncio.run(host.serve(args.bind, args.port, ready))
+    try:
+        asyncio.run(host.serve(args.bind, args.port, ready))
+    finally:
+        if saver is not None:
+            saver.close()
     summary = {"totals": list(match.totals), "hands": match.played, "records": room.records}
     if args.out is not None:
         with open(args.out, "w", encoding="utf-8") as f:
