@@ -13,6 +13,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from zipai_desktop.net.host import Host
 from zipai_desktop.net.protocol import VERSION, encode
 from zipai_desktop.net.room import PAUSED, RoomStatus
+from zipai_desktop.net.room_save import restore, room_state
 
 from .helpers import make_room
 
@@ -74,3 +75,27 @@ def test_the_host_starts_pauses_replaces_and_ends_and_everyone_is_told() -> None
     pauses = [m["paused"] for m in got if m["kind"] == "status"]
     assert True in pauses and pauses[-1] is False
     assert [m["seq"] for m in got if "seq" in m] == list(range(1, sum("seq" in m for m in got) + 1))
+
+
+async def _closed_mid_match() -> tuple[Host, list[dict[str, Any]]]:
+    room = make_room(hands=3, seed="close")
+    saved: list[dict[str, Any]] = []
+    host = Host(room, {0}, inline_bots=True, on_change=lambda r: saved.append(room_state(r, [0])))
+    ports: list[int] = []
+    serving = asyncio.create_task(host.serve("127.0.0.1", 0, ports.append))
+    while not ports:
+        await asyncio.sleep(0.01)
+    got: list[dict[str, Any]] = []
+    async with connect(f"ws://127.0.0.1:{ports[0]}") as ws:
+        await ws.send(encode({"kind": "join", "version": VERSION, "code": room.code, "seat": 0}))
+        await _next(ws, "turn", got)
+        await host.close()
+        await asyncio.wait_for(serving, GUARD_S)
+    return host, saved
+
+
+def test_closing_the_host_keeps_the_match_for_a_restart() -> None:
+    host, saved = asyncio.run(_closed_mid_match())
+    assert not host.room.over and host.room.game is not None
+    reopened, friends = restore(saved[-1])
+    assert friends == [0] and reopened.game is not None and reopened.game.history == host.room.game.history

@@ -165,6 +165,11 @@ class Host:
         records and ``match_end`` with the totals so far and ``"ended_by_host": true``; :meth:`serve` returns."""
         self._deliver(self.room.end())
 
+    async def close(self) -> None:
+        """Stop serving without ending the match (the app quits): :meth:`serve` returns, the friends' connections
+        close, and the autosave keeps the match for a restart (``zipai host --resume``)."""
+        self.done.set()
+
     # -- the bots ----------------------------------------------------------------------------------------------------
 
     async def _decide(self, turn: BotTurn) -> Action:
@@ -268,7 +273,7 @@ class Host:
                 del self.connections[seat]
                 conn.writer.cancel()
                 self.log(f"seat {seat} left")
-                if not self.room.over:
+                if not self.done.is_set():  # (closing: the room stays as it stood, for a restart)
                     self._deliver(self.room.leave(seat))
 
     async def _flush(self) -> None:
