@@ -18,6 +18,8 @@ from zipai_desktop.cli import main
         (["host", "--hands", "0"], "takes a whole number from 1"),
         (["host", "--port", "70000"], "takes a whole number from 0 to 65,535"),
         (["join", "ws://127.0.0.1:1", "--code", "X"], "the following arguments are required: --seat"),
+        (["join", "ws://127.0.0.1:1", "--code", "X", "--seat", "0", "--reconnect", "-1"], "--reconnect"),
+        (["host", "--save", "/nonexistent-dir/x/room.json"], "cannot write --save"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(

@@ -26,6 +26,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default=None, help="the name the others see")
     p.add_argument("--token", default=None, help="the seat's token (from the first join's welcome), to rejoin")
     p.add_argument("--log", default=None, metavar="FILE", help="append every message received here, one a line")
+    p.add_argument("--reconnect", type=counter(0, 3600), default=None, metavar="SECONDS",
+                   help="how long to keep rejoining with the seat's token when the connection drops after the join "
+                   "(30; 0: never)")  # fmt: skip
     return p
 
 
@@ -46,6 +49,8 @@ def main(argv: Sequence[str]) -> int:
 
     client = Client(args.url, args.code, args.seat, bot=args.bot, name=args.name, token=args.token,
                     on_message=on_message)  # fmt: skip
+    if args.reconnect is not None:
+        client.reconnect_s = float(args.reconnect)
     try:
         totals = play(client)
     except Refused as exc:
