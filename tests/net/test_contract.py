@@ -56,3 +56,11 @@ def test_the_status_and_the_autosave_fields_are_in_the_contract() -> None:
     assert f"format `{FORMAT}` version {state['version']}" in DOC
     for key in [k for k in state if k not in ("format", "version")] + list(state["seats"][0]):
         assert f"`{key}`" in DOC, key
+
+
+def test_every_welcome_field_is_in_the_contract() -> None:
+    room = make_room()
+    _, out = join(room, 0)
+    row = DOC.split("| `welcome` |")[1].split("\n")[0]
+    for key in out[0][1]:
+        assert key == "kind" or key == "seq" or f"`{key}`" in row, key

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot
@@ -268,6 +268,7 @@ class Room:
             "last_action_id": state.last_action_id,
             "players": len(self.seats),
             "rules": self.match.rules.name,
+            "options": asdict(self.match.options),
             "hand": self.match.played,
             "hands": self.match.hands,
             "totals": list(self.match.totals),
