@@ -297,21 +297,29 @@ def test_announce_refuses_to_block_a_running_event_loop() -> None:
 # --- the browser's bound ---------------------------------------------------------------------------------------------
 
 
-class _Resolver:
-    """What the browser asks zeroconf once a name is heard: here, a ServiceInfo per name, as the network would give."""
-
-    def get_service_info(self, service_type: str, name: str, timeout: int) -> ServiceInfo:
-        return ServiceInfo(service_type, name, port=7000, properties=good_txt(name=name[:8].encode()),
-                           server="x.local.", parsed_addresses=LOOPBACK)  # fmt: skip
+def resolved(name: str) -> ServiceInfo:
+    """A room's records as the network would give them once its name is heard."""
+    return ServiceInfo(SERVICE_TYPE, name, port=7000, properties=good_txt(name=name[:8].encode()), server="x.local.",
+                       parsed_addresses=LOOPBACK)  # fmt: skip
 
 
 def test_a_flood_of_ads_keeps_at_most_max_rooms_and_removals_free_room() -> None:
     browser = Browser(interfaces=LOOPBACK)
-    resolver: Any = _Resolver()
     names = [f"r{i:05d}.{SERVICE_TYPE}" for i in range(MAX_ROOMS + 50)]
     for name in names:
-        browser._changed(resolver, SERVICE_TYPE, name, ServiceStateChange.Added)
+        browser._keep(name, browser._heard(name), resolved(name))
     assert len(browser.rooms()) == MAX_ROOMS
-    browser._changed(resolver, SERVICE_TYPE, names[0], ServiceStateChange.Removed)
-    browser._changed(resolver, SERVICE_TYPE, names[-1], ServiceStateChange.Added)
+    browser._changed(None, SERVICE_TYPE, names[0], ServiceStateChange.Removed)  # type: ignore[arg-type]
+    browser._keep(names[-1], browser._heard(names[-1]), resolved(names[-1]))
     assert names[-1] in {r.key for r in browser.rooms()} and len(browser.rooms()) == MAX_ROOMS
+
+
+def test_a_resolution_that_comes_after_the_room_went_away_is_dropped() -> None:
+    browser = Browser(interfaces=LOOPBACK)
+    name = f"late.{SERVICE_TYPE}"
+    change = browser._heard(name)
+    browser._changed(None, SERVICE_TYPE, name, ServiceStateChange.Removed)  # type: ignore[arg-type]
+    browser._keep(name, change, resolved(name))  # the answer to the first change comes late
+    assert browser.rooms() == []
+    browser._keep(name, browser._heard(name), resolved(name))
+    assert [r.key for r in browser.rooms()] == [name]

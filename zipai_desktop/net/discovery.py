@@ -25,6 +25,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,8 +62,10 @@ MAX_SEATS = max(max(r.players) for r in RULESETS.values())
 #: drops out of the lists after this long (zeroconf's default of 75 minutes would list a dead room for an evening);
 #: a host that is up answers the browsers' re-queries before its records expire.
 TTL_S = 120
-#: How long a browser waits for a room's address and TXT once its name is seen (milliseconds).
+#: How long a browser waits for a room's address and TXT once its name is seen, when they did not come with it
+#: (milliseconds), and how many rooms it waits for at once.
 RESOLVE_TIMEOUT_MS = 3000
+RESOLVERS = 4
 _DIGITS = re.compile(rb"[0-9]{1,3}")
 
 
@@ -433,6 +436,9 @@ class Browser:
     :meth:`rooms` is a snapshot, safe from any thread: a room appears once resolved (address and TXT), changes when
     its host updates it, and disappears when its host says goodbye or its records expire (:data:`TTL_S`). Ads that are
     not sound are skipped (:attr:`skipped` counts them); at most :data:`MAX_ROOMS` rooms are kept.
+
+    A room is resolved from zeroconf's cache at once when the answer brought its records (the usual case); otherwise
+    in one of :data:`RESOLVERS` threads, so one ad whose records never come (its host gone) does not hold up the others.
     """
 
     def __init__(self, *, interfaces: Iterable[str] | None = None) -> None:
@@ -440,31 +446,64 @@ class Browser:
         self.interfaces = list(interfaces) if interfaces is not None else None
         self.skipped = 0
         self._rooms: dict[str, RoomAd] = {}
-        self._lock = threading.Lock()
+        self._changes: dict[str, int] = {}  # per name, how many changes were heard: a late resolution of an older
+        self._lock = threading.Lock()  # change (the room has gone since) is dropped
         self._zeroconf: Zeroconf | None = None
         self._browser: ServiceBrowser | None = None
+        self._resolvers: ThreadPoolExecutor | None = None
 
     def start(self) -> None:
         """Start browsing (blocks only to open the sockets)."""
         _no_running_loop("Browser.start")
         if self._zeroconf is not None:
             return
+        self._resolvers = ThreadPoolExecutor(RESOLVERS, thread_name_prefix="zipai-rooms")
         self._zeroconf = Zeroconf(interfaces=_interfaces(self.interfaces), ip_version=IPVersion.V4Only)
         self._browser = ServiceBrowser(self._zeroconf, SERVICE_TYPE, handlers=[self._changed])
 
-    def _changed(
-        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
-    ) -> None:  # runs in the ServiceBrowser's thread, where waiting for the service's records is allowed
+    def _changed(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+        """A name added, updated or removed (in the ServiceBrowser's thread, which must not wait)."""
+        change = self._heard(name)
         if state_change is ServiceStateChange.Removed:
             with self._lock:
                 self._rooms.pop(name, None)
             return
         try:
-            info = zeroconf.get_service_info(service_type, name, timeout=RESOLVE_TIMEOUT_MS)
-            ad = ad_from_info(info) if info is not None else None
-        except Exception:  # noqa: BLE001 - whatever a hostile ad makes zeroconf or the reader raise: skipped, and
-            ad = None  # the browser's thread goes on (an exception here would end it, and the list would freeze)
+            info = ServiceInfo(service_type, name)
+            if info.load_from_cache(zeroconf):
+                self._keep(name, change, info)
+                return
+            resolvers = self._resolvers
+            if resolvers is not None:
+                resolvers.submit(self._resolve, zeroconf, info, name, change)
+        except Exception:  # noqa: BLE001 - whatever a hostile ad makes zeroconf raise (or a browser stopping)
+            self._keep(name, change, None)
+
+    def _heard(self, name: str) -> int:
+        """Count a change of ``name``: its number, which the resolution of that change carries to :meth:`_keep`."""
         with self._lock:
+            change = self._changes[name] = self._changes.get(name, 0) + 1
+            if len(self._changes) > 4 * MAX_ROOMS:  # names of ads long gone: forget them (a late answer is dropped)
+                self._changes = {n: c for n, c in self._changes.items() if n in self._rooms or n == name}
+            return change
+
+    def _resolve(self, zeroconf: Zeroconf, info: ServiceInfo, name: str, change: int) -> None:
+        """Ask for a room's records and wait for them (in a resolver thread)."""
+        try:
+            found = info.request(zeroconf, RESOLVE_TIMEOUT_MS)
+        except Exception:  # noqa: BLE001 - as above; the thread goes on with the next name
+            found = False
+        self._keep(name, change, info if found else None)
+
+    def _keep(self, name: str, change: int, info: ServiceInfo | None) -> None:
+        """List the room the records make (or drop a bad ad), unless the name changed again since."""
+        try:
+            ad = ad_from_info(info) if info is not None else None
+        except Exception:  # noqa: BLE001 - BadAd, and whatever a hostile ad makes the reader raise: skipped
+            ad = None
+        with self._lock:
+            if self._changes.get(name) != change:
+                return
             if ad is None:
                 self.skipped += 1
                 self._rooms.pop(name, None)  # an ad that turned bad on an update is no longer shown
@@ -480,10 +519,12 @@ class Browser:
     def stop(self) -> None:
         """Stop browsing and close zeroconf; stopping twice is harmless."""
         _no_running_loop("Browser.stop")
-        browser, zc = self._browser, self._zeroconf
-        self._browser = self._zeroconf = None
+        browser, zc, resolvers = self._browser, self._zeroconf, self._resolvers
+        self._browser = self._zeroconf = self._resolvers = None
         if browser is not None:
             browser.cancel()
+        if resolvers is not None:
+            resolvers.shutdown(wait=True, cancel_futures=True)
         if zc is not None:
             zc.close()
 
