@@ -11,7 +11,8 @@ never shown and never an error. docs/contracts/room-discovery.md is the contract
 :func:`announce`, :meth:`Announcement.close` and :func:`browse` block (zeroconf probes the name for about two seconds
 before it announces): call them from a thread without a running asyncio loop. :class:`Announcer` does that in a
 thread of its own, so an asyncio host or the app's frame loop never waits on it. :class:`Browser` runs in zeroconf's
-own threads; its :meth:`Browser.rooms` may be read from any thread, e.g. the app's frame loop, without waiting.
+threads and its own resolver threads; its :meth:`Browser.rooms` may be read from any thread, e.g. the app's frame
+loop, without waiting.
 """
 
 from __future__ import annotations
