@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import json
 import secrets
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from zipai_desktop.cli import main
-from zipai_desktop.net.discovery import announce
+from zipai_desktop.net.discovery import RoomAd, announce, browse
 from zipai_desktop.net.protocol import VERSION
 
 LOOPBACK = ["127.0.0.1"]
@@ -52,3 +57,46 @@ def test_an_interface_this_computer_lacks_is_one_line_and_exit_1(capsys: pytest.
     assert main(["rooms", "--timeout", "0.1", "--interface", "203.0.113.254"]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("zipai rooms: cannot listen") and "\n" not in err
+
+
+def test_zipai_host_announce_is_listed_and_its_free_seats_follow_the_friends(tmp_path: Path) -> None:
+    """`zipai host --announce NAME`: the room is listed under its name with its free seats, never its code; once a
+    friend sits down the announcement says one seat fewer."""
+    name = f"牌局 {secrets.token_hex(3)}"
+    host = subprocess.Popen(
+        [sys.executable, "-m", "zipai_desktop.cli", "host", "--announce", name, "--friends", "0,1", "--hands", "1",
+         "--wait-away"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    friend: subprocess.Popen[str] | None = None
+    try:
+        assert host.stdout is not None
+        opened = json.loads(host.stdout.readline())
+
+        def mine() -> list[RoomAd]:
+            return [r for r in browse(1.5, interfaces=LOOPBACK) if r.name == name]
+
+        first = _until(lambda: mine())
+        assert [(r.game, r.port, r.players, r.free_seats) for r in first] == [("guilin", opened["port"], 3, 3)]
+        friend = subprocess.Popen(
+            [sys.executable, "-m", "zipai_desktop.cli", "join", opened["url"], "--code", opened["code"], "--seat", "0"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        later = _until(lambda: [r for r in mine() if r.free_seats == 2])
+        assert [r.free_seats for r in later] == [2]
+        assert opened["code"] not in repr(later)
+    finally:
+        for proc in (friend, host):
+            if proc is not None:
+                proc.kill()
+                proc.wait()
+
+
+def _until(probe: Callable[[], list[Any]], tries: int = 8) -> list[Any]:
+    """``probe()`` until it finds something (each try browses for 1.5 s), or its last answer."""
+    found: list[Any] = []
+    for _ in range(tries):
+        found = probe()
+        if found:
+            return found
+    return found

@@ -20,6 +20,8 @@ from zipai_desktop.cli import main
         (["join", "ws://127.0.0.1:1", "--code", "X"], "the following arguments are required: --seat"),
         (["join", "ws://127.0.0.1:1", "--code", "X", "--seat", "0", "--reconnect", "-1"], "--reconnect"),
         (["host", "--save", "/nonexistent-dir/x/room.json"], "cannot write --save"),
+        (["host", "--announce", "room\u202e"], "a room name has no control or format characters"),
+        (["host", "--announce", "x" * 40], "a room name is 1 to 32 characters"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(

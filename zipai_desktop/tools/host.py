@@ -50,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", default=None, metavar="FILE", help="reopen the room saved in FILE (its game, code and "
                    "seats; the match's options above are not used) and keep saving there unless --save says "
                    "otherwise; the friends rejoin with their tokens")  # fmt: skip
+    p.add_argument("--announce", default=None, metavar="NAME", help="announce the room on the network under NAME "
+                   "(LAN discovery, listed by zipai rooms and the game's join screen; never its code)")  # fmt: skip
     return p
 
 
@@ -74,12 +76,16 @@ def _resumed(path: str) -> tuple[Room, list[int]]:
 
 def main(argv: Sequence[str]) -> int:
     """Run ``zipai host``; the exit status."""
+    from ..net.discovery import Announcer, room_name
     from ..net.host import Host
+    from ..net.room import RoomStatus
     from ..net.room_save import Autosaver
 
     args = _parser().parse_args(argv)
     save = args.save or args.resume
     try:
+        if args.announce is not None:
+            room_name(args.announce)
         for flag, path in (("--out", args.out), ("--save", args.save)):
             if path is not None and (problem := output_problem(path)) is not None:
                 raise ValueError(f"cannot write {flag} {path[:80]!r}: {problem}")
@@ -96,17 +102,36 @@ def main(argv: Sequence[str]) -> int:
         print(f"zipai host: {line}", file=sys.stderr, flush=True)
 
     saver = Autosaver(save, friends, on_error=log) if save is not None else None
-    host = Host(room, friends, log=log, on_change=saver)
+    ads: list[Announcer] = []
+
+    def free_seats(status: RoomStatus) -> int:
+        return sum(1 for seat in status.seats if not seat.joined)
+
+    def status_changed(status: RoomStatus) -> None:
+        for ad in ads:  # a friend sat down or left: the announcement's free seats follow
+            ad.update(free_seats=free_seats(status))
+
+    host = Host(room, friends, log=log, on_change=saver, on_status=status_changed)
 
     def ready(port: int) -> None:
         url = f"ws://{args.bind}:{port}"
         print(json.dumps({"url": url, "code": room.code, "port": port}), flush=True)
+        if args.announce is not None:
+            # Announced on the interface listened on (every one for 0.0.0.0); from its own thread, so the host's
+            # loop never waits on the network. A room that cannot be announced still plays: friends type its address.
+            where = None if args.bind == "0.0.0.0" else [args.bind]
+            ads.append(Announcer(args.announce, port, game=match.rules.name, players=len(room.seats),
+                                 free_seats=free_seats(room.status()), addresses=where, interfaces=where))  # fmt: skip
 
     try:
         asyncio.run(host.serve(args.bind, args.port, ready))
     finally:
         if saver is not None:
             saver.close()
+        for ad in ads:
+            if ad.error:
+                log(ad.error)
+            ad.close()
     summary = {"totals": list(match.totals), "hands": match.played, "records": room.records}
     if args.out is not None:
         with open(args.out, "w", encoding="utf-8") as f:
