@@ -37,17 +37,18 @@ class RandomBot:
 
 
 def _registry() -> dict[str, Callable[..., Bot]]:
+    from .expert import ExpertBot
     from .heuristic import BeginnerBot, CasualBot
     from .search import StrongBot
 
-    return {"random": RandomBot, "beginner": BeginnerBot, "casual": CasualBot, "strong": StrongBot}
+    return {"random": RandomBot, "beginner": BeginnerBot, "casual": CasualBot, "strong": StrongBot, "expert": ExpertBot}
 
 
 BOTS: dict[str, Callable[..., Bot]] = _registry()
 
 
 def make_bot(name: str, seed: int | str = 0, **settings: Any) -> Bot:
-    """A bot of level ``name``; ``settings`` go to its constructor (the strong bot's ``worlds`` and ``budget_s``)."""
+    """A bot of level ``name``; ``settings`` go to its constructor (the search bots' ``worlds`` and ``budget_s``)."""
     try:
         factory = BOTS[name]
     except KeyError:

@@ -28,11 +28,18 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from ..engine.actions import Action
 from ..engine.observation import Observation
 from .base import make_bot
+from .expert import Choice, ExpertBot
 from .heuristic import rollout_choice
+
+T = TypeVar("T")
+
+#: What the hint (F4) is answered with: the expert's searched actions, best first (see :meth:`ExpertBot.analyse`).
+Analysis = tuple[Choice, ...]
 
 #: How long a decision waits for the worker process to start before the fallback answers (a start-up this slow means
 #: something is wrong; the game must go on).
@@ -58,6 +65,16 @@ def _decide(request: Request) -> Action:
     if action not in request.legal:  # a bot bug must never reach the engine
         raise ValueError(f"bot {request.level} chose an illegal action {action}")
     return action
+
+
+def _analyse(request: Request) -> Analysis:
+    """The expert's analysis of a decision (the F4 hint): its searched actions with their mean results, best first."""
+    bot = ExpertBot(request.seed, budget_s=request.budget_s)
+    choices = tuple(bot.analyse(request.observation, request.legal))
+    for choice in choices:
+        if choice.action not in request.legal:  # a bot bug must never be shown as advice
+            raise ValueError(f"the expert analysed an illegal action {choice.action}")
+    return choices
 
 
 def exit_with_parent() -> None:
@@ -86,11 +103,12 @@ def _started() -> int:
 
 
 @dataclass
-class Decision:
-    """A decision in progress. Its deadline counts from when the worker is up (``started``), not from the request."""
+class Pending(Generic[T]):
+    """An answer in progress from the worker. Its deadline counts from when the worker is up (``started``), not from
+    the request."""
 
-    future: Future[Action]
-    fallback: Action
+    future: Future[T]
+    fallback: T
     deadline_s: float
     started: Future[int] | None = None
     requested: float = field(default_factory=time.monotonic)
@@ -114,8 +132,8 @@ class Decision:
         decision was cancelled. Never blocks (the window calls it every frame)."""
         return self.future.done() or time.monotonic() >= self.deadline or self.cancelled.is_set()
 
-    def result(self) -> Action | None:
-        """The bot's action, the fallback if the deadline passed or the bot failed, or None if cancelled."""
+    def result(self) -> T | None:
+        """The bot's answer, the fallback if the deadline passed or the bot failed, or None if cancelled."""
         if self.cancelled.is_set():
             return None
         if self.future.done():
@@ -134,7 +152,7 @@ class Decision:
         self.cancelled.set()
         self.future.cancel()
 
-    def wait(self) -> Action | None:
+    def wait(self) -> T | None:
         """Block until ready (for tools and tests; the window polls :meth:`ready` instead)."""
         if self.started is not None and not self.cancelled.is_set():
             with contextlib.suppress(Exception):  # a worker that cannot start: the deadline below decides
@@ -144,6 +162,16 @@ class Decision:
             with contextlib.suppress(Exception):  # a timeout or a bot failure: result() below decides
                 self.future.result(timeout=remaining)
         return self.result()
+
+
+@dataclass
+class Decision(Pending[Action]):
+    """A bot's decision in progress (its fallback: the greedy rollout policy's action)."""
+
+
+@dataclass
+class HintAnalysis(Pending[Analysis]):
+    """The expert's analysis for the hint in progress (its fallback: the greedy policy's action, no world played)."""
 
 
 class BotRunner:
@@ -188,6 +216,20 @@ class BotRunner:
         fallback = rollout_choice(obs.hand, legal)
         started = self.started if self.started is not None and not self.started.done() else None
         return Decision(future, fallback, self.deadline_s, started)
+
+    def analyse(self, seed: int, obs: Observation, legal: Sequence[Action]) -> HintAnalysis:
+        """Start the expert's analysis of ``obs``'s decision (the F4 hint) in the worker and return the
+        :class:`HintAnalysis` to poll; like :meth:`decide`, a dead worker is replaced first."""
+        request = self.request(ExpertBot.name, seed, obs, legal)
+        try:
+            future = self._executor.submit(_analyse, request)
+        except BrokenExecutor:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._start()
+            future = self._executor.submit(_analyse, request)
+        fallback = (Choice(rollout_choice(obs.hand, legal), 0.0, 0),)
+        started = self.started if self.started is not None and not self.started.done() else None
+        return HintAnalysis(future, fallback, self.deadline_s, started)
 
     def close(self) -> None:
         """Shut the worker down without waiting, dropping any decision not yet begun."""

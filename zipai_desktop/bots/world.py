@@ -21,23 +21,57 @@ from ..engine.rules import get_rules
 from ..engine.rules.base import RuleSet
 
 
-def determinize(obs: Observation, rng: random.Random, tries: int = 20) -> Game:
-    """A game state the observing seat cannot tell from the real one, waiting for the same decision."""
+def determinize(obs: Observation, rng: random.Random, tries: int = 20, *, belief: bool = False) -> Game:
+    """A game state the observing seat cannot tell from the real one, waiting for the same decision.
+
+    With ``belief``, the deal also respects what the opponents' play tells (see :func:`unpaired_kinds`): no opponent
+    is dealt a pair of a kind that lies untaken in a pile, which they would have had to 扫 or would have 碰'd.
+    """
     rules = get_rules(obs.rules)
     seen = seen_counts(obs)
     public = seen_counts(obs, own_hand=False, offer=False)  # a 坎 holder would have had to take the fourth
     pool = [k for k in range(NUM_KINDS) for _ in range(max(0, COPIES - seen[k]))]
     hidden_melds = [(s, i, m) for s in range(obs.players) for i, m in enumerate(obs.melds[s]) if m.cards[0] == HIDDEN]
     game: Game | None = None
+    unpaired = unpaired_kinds(obs) if belief else frozenset()
     for attempt in range(tries):
         rng.shuffle(pool)
-        game = _build(obs, rules, list(pool), hidden_melds, rng)
+        game = _build(obs, rules, list(pool), hidden_melds, rng, unpaired)
         if game is not None and (attempt == tries - 1 or _plausible(game, obs, public)):
             break
     if game is None:  # pragma: no cover - only when face-down melds cannot be placed at all
         game = _build(obs, rules, list(pool), [], rng)
         assert game is not None
     return game
+
+
+def unpaired_kinds(obs: Observation) -> frozenset[int]:
+    """Kinds no opponent is likely to hold a pair of: those lying untaken in a pile (a discard or a flip nobody
+    took). The concealed hand never grows, so a pair held now was held when that card was offered: the player who
+    turned it would have had to 扫 it (forced), the one who discarded it cannot have kept two (a 坎 is never
+    discarded), and the others would have been offered the 碰, which is seldom declined."""
+    return frozenset(k for pile in obs.piles for k in pile if 0 <= k < NUM_KINDS)
+
+
+def _repair_pairs(
+    hands: list[list[int]], seats: list[int], rest: list[int], unpaired: frozenset[int], rng: random.Random
+) -> None:
+    """Swap one card of each pair of an ``unpaired`` kind in the opponents' ``hands`` with a card of ``rest`` (the
+    wall and the removed cards) that makes no new such pair, where one exists: the multiset dealt is unchanged."""
+    for seat in seats:
+        hand = hands[seat]
+        for k in unpaired:
+            if hand[k] != 2:
+                continue
+            start = rng.randrange(len(rest)) if rest else 0
+            for j in range(len(rest)):
+                i = (start + j) % len(rest)
+                other = rest[i]
+                if other != k and (other not in unpaired or hand[other] != 1) and hand[other] < 2:
+                    hand[k] -= 1
+                    hand[other] += 1
+                    rest[i] = k
+                    break
 
 
 def _plausible(game: Game, obs: Observation, public: list[int]) -> bool:
@@ -73,6 +107,7 @@ def _build(
     pool: list[int],
     hidden_melds: list[tuple[int, int, Meld]],
     rng: random.Random,
+    unpaired: frozenset[int] = frozenset(),
 ) -> Game | None:
     counts = [0] * NUM_KINDS
     for k in pool:
@@ -98,6 +133,8 @@ def _build(
         for k in pool[:size]:
             hand[k] += 1
         del pool[:size]
+    if unpaired and pool:
+        _repair_pairs(hands, [s for s in obs.active if s != obs.seat], pool, unpaired, rng)
     erqishi, own_discard_ban = _read_options(rules, obs.options)
     chou = [d if own_discard_ban else frozenset() for d in obs.discarded]
     chou[obs.seat] = obs.chou

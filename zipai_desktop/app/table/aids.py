@@ -209,21 +209,34 @@ def draw_confirm_leave(scene: AidsView, surface: pygame.Surface) -> None:
 
 
 def draw_hint(scene: AidsView, surface: pygame.Surface) -> None:
-    """The hint's line, just above the prompt area (right), while the decision it answers is open."""
-    line = scene.hint
-    if not line:
+    """The hint's lines (the expert's top three, then why the first), right-aligned just above the prompt area, while
+    the decision it answers is open; a font whose lines are too wide for the right of the table is shrunk to fit."""
+    if not scene.hint:
         return
-    size = max(12, scene.layout.size[1] // 42)
-    img = text(line, size, WHITE, bold=True)
+    lines = scene.hint.split("\n")
     w = scene.size[0]
+    size = max(12, scene.layout.size[1] // 42)
+    imgs = [text(line, size, WHITE if i == 0 else GOLD, bold=i == 0) for i, line in enumerate(lines)]
+    widest = max(img.get_width() for img in imgs)
+    room = min(w - 40, w // 2)  # clear of the buttons left of the prompt column
+    if widest > room:
+        size = max(9, size * room // widest)
+        imgs = [text(line, size, WHITE if i == 0 else GOLD, bold=i == 0) for i, line in enumerate(lines)]
+    gap = max(2, size // 4)
+    height = sum(img.get_height() for img in imgs) + gap * (len(imgs) - 1)
+    width = max(img.get_width() for img in imgs)
     buttons = scene.layout.buttons
-    box = img.get_rect(bottomright=(w - 12, buttons.top - 8 - 2 * size))  # above the prompt's own line
+    box = pygame.Rect(0, 0, width, height)
+    box.bottomright = (w - 12, buttons.top - 8 - 2 * size)  # above the prompt's own line
     if box.left < 8:
         box.left = 8
     bg = box.inflate(16, 8)
     pygame.draw.rect(surface, PANEL, bg, border_radius=8)
     pygame.draw.rect(surface, GREY, bg, width=1, border_radius=8)
-    surface.blit(img, box)
+    y = box.top
+    for img in imgs:
+        surface.blit(img, img.get_rect(topright=(box.right, y)))
+        y += img.get_height() + gap
 
 
 def count_places(scene: AidsView) -> list[pygame.Rect]:

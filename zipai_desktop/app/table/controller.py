@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ...bots.base import make_bot
+from ...bots.expert import ExpertBot
 from ...bots.heuristic import bot_seed
-from ...bots.worker import BotRunner, Decision
+from ...bots.worker import Analysis, BotRunner, Decision, HintAnalysis
 from ...engine.actions import Action
 from ...engine.events import Event, redact
 from ...engine.game import Game, IllegalAction
@@ -53,7 +54,7 @@ HUMAN = "human"
 #: The bot that plays a human seat under 托管 (auto-play): the standard level, simple safe play, as a 老K expects of
 #: 托管 (it keeps the hand going; it does not play to win for you).
 AUTOPLAY_LEVEL = "casual"
-HINT_BUDGET_S = 0.3  # the strong bot's search time for a hint computed inline (tests, the headless demo)
+HINT_BUDGET_S = 0.3  # the expert's search time for a hint computed inline (tests, the headless demo)
 
 
 @dataclass
@@ -283,20 +284,18 @@ class Controller:
         """The cards that would win for ``seat`` now, as the engine itself would offer them (engine.waits)."""
         return waits(self.game, seat)
 
-    def ask_hint(self, seat: int) -> Decision | Action | None:
-        """The strong bot's choice for ``seat``'s decision, from its observation only: off the UI thread (a
-        :class:`Decision` to poll) when the bots run in the worker, at once when they run inline."""
+    def ask_hint(self, seat: int) -> HintAnalysis | Analysis | None:
+        """The expert's analysis of ``seat``'s decision (its searched actions with their expected results, best
+        first), from its observation only: off the UI thread (a :class:`HintAnalysis` to poll) when the bots run in
+        the worker, at once when they run inline."""
         legal = self.game.legal_actions(seat)
         if not legal:
             return None
         seed = bot_seed(f"{self.match.seed}:{self.match.played}:hint", seat)
         obs = observe(self.game, seat)
         if self.inline_bots or self.runner is None:
-            bot = make_bot("strong", seed)
-            if hasattr(bot, "budget_s"):
-                bot.budget_s = HINT_BUDGET_S
-            return bot.choose(obs, legal)
-        return self.runner.decide("strong", seed, obs, legal)
+            return tuple(ExpertBot(seed, budget_s=HINT_BUDGET_S).analyse(obs, legal))
+        return self.runner.analyse(seed, obs, legal)
 
     def mark_assisted(self) -> None:
         """A hint was used in a game the statistics count: the match is marked and left out, like practice."""

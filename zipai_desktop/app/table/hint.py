@@ -1,19 +1,26 @@
-"""The discard hint (F4): the strong bot's choice for the seat in front of the screen, with a one-line reason.
+"""The hint (F4): the expert bot's (专家) top three choices for the seat in front of the screen, each with its expected
+result from the expert's own play-outs, and one line on why the first is best.
 
-The choice is made from the seat's :class:`~zipai_desktop.engine.observation.Observation` only, by the strong bot, off
-the UI thread (the controller's worker). The reason is read from the same observation (no pygame here): a discarded
-card that stands alone in the hand, how many of its kind are already out in the open, the shape the rest of the hand
-keeps; for a claim, whether it wins or makes a group.
+The analysis is made from the seat's :class:`~zipai_desktop.engine.observation.Observation` only, by
+:meth:`~zipai_desktop.bots.expert.ExpertBot.analyse` (the same search the expert plays with), off the UI thread (the
+controller's worker). The reason is read from the same observation (no pygame here): the waits (听) the first choice
+leaves and their live copies, or the groups and pieces it keeps; a discarded card that stands alone, how many of its
+kind are already out in the open; for a claim, the group it makes; and its lead over the second choice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from ...bots.evaluate import free_cards, shape
+from ...bots.expert import Choice
+from ...bots.heuristic import unseen_counts
 from ...engine.actions import Action, Chi, Discard, Hu, Pass, Peng
 from ...engine.cards import NUM_KINDS, glyph
 from ...engine.melds import chi_groups_with
 from ...engine.observation import Observation, seen_counts
+from ...engine.rules import get_rules
+from ...engine.win import Source, evaluate_win
 
 Tr = Callable[..., str]
 
@@ -91,3 +98,102 @@ def reason(obs: Observation, action: Action, tr: Tr, lang: str) -> str:
     if not parts:
         parts.append(tr("hint.seen", lang, card=glyph(card), n=0))
     return "; ".join(parts) if lang == "en" else "；".join(parts)
+
+
+# --- the expert's analysis (F4): its top three with their expected results, and why the first -------------------------
+
+#: How many of the expert's choices the hint shows.
+SHOWN = 3
+
+
+def _sep(lang: str) -> str:
+    return "; " if lang == "en" else "；"
+
+
+def points_text(mean: float, tr: Tr, lang: str, rules: str) -> str:
+    """An expected result with its sign and unit (舵 in Guilin, points in Bohu), one decimal."""
+    return tr(f"hint.points.{rules}" if rules in ("guilin", "bohu") else "hint.points.bohu", lang, n=f"{mean:+.1f}")
+
+
+def choices_text(obs: Observation, choices: Sequence[Choice], tr: Tr, lang: str) -> str:
+    """The expert's first ``SHOWN`` choices, each with its expected result where it was played out."""
+    out = []
+    for c in choices[:SHOWN]:
+        words = action_text(c.action, tr, lang)
+        out.append(f"{words} {points_text(c.mean, tr, lang, obs.rules)}" if c.worlds else words)
+    return " · ".join(out)
+
+
+def waits_after(obs: Observation, hand: Sequence[int]) -> list[int]:
+    """The kinds that would complete ``hand`` (with the seat's melds) into a win of at least the minimum 胡 now."""
+    rules = get_rules(obs.rules)
+    table = rules.win_table_for(obs.options)
+    least = int(getattr(obs.options, "min_hu", getattr(obs.options, "min_huxi", 10)))
+    melds = list(obs.melds[obs.seat])
+    out = []
+    for k in range(NUM_KINDS):
+        split = evaluate_win(list(hand), melds, k, Source.OTHER_DRAW, table)
+        if split is not None and split.hu >= least:
+            out.append(k)
+    return out
+
+
+def _hand_facts(obs: Observation, rest: list[int], tr: Tr, lang: str) -> list[str]:
+    """What the hand left by the first choice holds: its waits (听) and their live copies when it is one card from a
+    win, else the most telling group it keeps and the live copies that would complete its 2-card pieces."""
+    unseen = unseen_counts(obs)
+    ready = waits_after(obs, rest)
+    if ready:
+        live = sum(unseen[k] for k in ready)
+        return [tr("hint.ready", lang, cards="".join(glyph(k) for k in ready), n=live)]
+    parts = []
+    kept = _kept_shape(rest)
+    if kept:
+        parts.append(tr("hint.keeps", lang, shape=kept))
+    pieces = shape(free_cards(rest)).waits
+    if pieces:
+        live = sum(unseen[k] for k in {k for w in pieces for k in w})
+        parts.append(tr("hint.live", lang, n=live))
+    return parts
+
+
+def expert_reason(obs: Observation, choices: Sequence[Choice], tr: Tr, lang: str) -> str:
+    """One line on why the expert's first choice is best, from facts of the position: for a discard the waits (听)
+    or the groups and pieces it keeps with their live copies, and how many of the discarded kind are out; for a take
+    the group it makes; its lead in expected result over the second choice."""
+    if not choices:
+        return ""
+    first = choices[0].action
+    hand = list(obs.hand)
+    parts: list[str] = []
+    if isinstance(first, Hu):
+        parts.append(tr("hint.win", lang))
+    elif isinstance(first, Discard):
+        rest = list(hand)
+        rest[first.card] -= 1
+        parts += _hand_facts(obs, rest, tr, lang)
+        if _partners(hand, first.card) == 0:
+            parts.append(tr("hint.alone", lang, card=glyph(first.card)))
+        seen = seen_counts(obs, own_hand=False)[first.card]
+        if seen:
+            parts.append(tr("hint.seen", lang, card=glyph(first.card), n=seen))
+    elif isinstance(first, Peng) and obs.offer is not None:
+        parts.append(tr("hint.makes", lang, group=glyph(obs.offer) * 3))
+    elif isinstance(first, Chi):
+        parts.append(tr("hint.makes", lang, group=" ".join("".join(glyph(k) for k in g) for g in first.groups)))
+    elif isinstance(first, Pass):
+        parts += _hand_facts(obs, hand, tr, lang) or [tr("hint.pass", lang)]
+    played = [c for c in choices if c.worlds]
+    if choices[0].worlds and len(played) > 1:
+        second = played[1]
+        lead = choices[0].mean - second.mean
+        parts.append(tr("hint.lead", lang, lead=points_text(lead, tr, lang, obs.rules),
+                        other=action_text(second.action, tr, lang)))  # fmt: skip
+    return _sep(lang).join(parts)
+
+
+def hint_lines(obs: Observation, choices: Sequence[Choice], tr: Tr, lang: str) -> str:
+    """The hint's two lines: the expert's top three with their expected results, then why the first."""
+    top = tr("hint.top", lang, choices=choices_text(obs, choices, tr, lang))
+    why = expert_reason(obs, choices, tr, lang)
+    return f"{top}\n{tr('hint.why', lang, reason=why)}" if why else top

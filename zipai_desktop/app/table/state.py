@@ -35,7 +35,7 @@ from .claim import MIN_CARD_W, NEAR_SHARE, Chooser, Words, place_chooser
 from .controller import Controller
 from .flights import Animation, flights_for
 from .hand_view import HandView
-from .hint import action_text, reason
+from .hint import hint_lines
 from .layout import make_layout
 from .phrases import PHRASES, Chat
 from .view_model import TableView
@@ -124,7 +124,7 @@ class TableState(Scene):
         self.clock = 0.0  # seconds of frames seen (double-clicks are timed on it, never on the wall clock)
         self.toast: list[object] | None = None  # [text, seconds left]: what an F-key toggled
         self.confirm_leave = False  # Esc asked "leave this hand?"
-        self.hint: object = None  # a pending hint Decision, or the hinted Action
+        self.hint: object = None  # a pending hint analysis, or the expert's analysis (a tuple of choices)
         self._hint_key: tuple[object, ...] = ()
         self.size = size
         self.layout = make_layout(size, controller.config.players, self.viewer)
@@ -399,7 +399,7 @@ class TableState(Scene):
         return self.controller.config.practice or self.hints_in_counted
 
     def request_hint(self) -> None:
-        """F4: ask the strong bot (from this seat's observation, off the UI thread) what it would do here."""
+        """F4: ask the expert (from this seat's observation, off the UI thread) for its analysis of the decision."""
         if self.hint is not None:
             self.hint = None
             self.toggle_toast("helper.hint", False)
@@ -425,10 +425,10 @@ class TableState(Scene):
         """F1 / F2 / F3 / F4 say what they toggled."""
         self.show_toast(tr("toast.on" if on else "toast.off", self.lang, name=tr(name_key, self.lang)))
 
-    def _hint_text(self, action: Action) -> str:
-        """The hint's line: the action the strong bot would take, and why (from the viewer's observation)."""
-        why = reason(self.controller.observation(self.viewer), action, tr, self.lang)
-        return tr("hint.line", self.lang, action=action_text(action, tr, self.lang), reason=why)
+    def _hint_text(self, choices: tuple[object, ...]) -> str:
+        """The hint's lines: the expert's top three with their expected results, and why the first (from the viewer's
+        observation)."""
+        return hint_lines(self.controller.observation(self.viewer), choices, tr, self.lang)  # type: ignore[arg-type]
 
     def aids_view(self) -> aids.AidsView:
         """The values the aids draw this frame: the 听 list (F2), the hint's line (F4), the toast."""
@@ -456,13 +456,13 @@ class TableState(Scene):
         if self._hint_key != self._decision_key():
             self.hint = None  # the decision it answered is gone
             return ""
-        if isinstance(self.hint, Action):
+        if isinstance(self.hint, tuple):
             return self._hint_text(self.hint)
         if not self.hint.ready():  # type: ignore[attr-defined]
             return tr("hint.thinking", self.lang)
-        action = self.hint.result()  # type: ignore[attr-defined]
-        self.hint = action
-        return self._hint_text(action) if isinstance(action, Action) else ""
+        choices = self.hint.result()  # type: ignore[attr-defined]
+        self.hint = choices
+        return self._hint_text(choices) if isinstance(choices, tuple) and choices else ""
 
     # --- the open decision ------------------------------------------------------------------------------------
 

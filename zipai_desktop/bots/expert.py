@@ -1,0 +1,185 @@
+"""The ``expert`` bot (专家): determinized Monte Carlo like ``strong``, with more of the budget put to use.
+
+What it adds to the strong bot's search (each kept because the ladder showed it helps, see docs/bots.md):
+
+* **more worlds**, spent where they decide something: the candidates are played out in the same sampled worlds
+  (common random numbers) in batches, and after each batch a candidate whose paired loss to the leader is clear
+  (its mean difference more than ``z`` standard errors below 0) is dropped; the search stops when one is left;
+* **a belief over the hidden hands**: the worlds respect what the opponents' play showed (no pair of a kind that
+  lies untaken in a pile: :func:`~zipai_desktop.bots.world.unpaired_kinds`);
+* **every claim option** (吃 with each 比, 碰, 过) is searched, not only the casual evaluation's best few; discards
+  are the casual evaluation's best ``candidates`` within ``margin``.
+
+:meth:`ExpertBot.analyse` gives every searched action with its mean result in 舵 (胡息 × 番 in Bohu) and the worlds it
+was played in; :meth:`ExpertBot.choose` plays the first, and the F4 hint shows the first three, so the two agree.
+
+Like the strong bot it has two budgets: with ``budget_s=None`` it plays at most ``worlds`` worlds and reads no clock
+(the ladder, the tests); in play it also stops at its time budget and never runs past ``ceiling_s``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
+from ..engine.observation import Observation
+from .heuristic import CasualBot, bot_seed, decision_rng, rollout_choice, unseen_counts
+from .world import determinize
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One searched action: its mean result for the bot's seat over the worlds it was played in (less a discard's
+    danger), and how many worlds that was."""
+
+    action: Action
+    mean: float
+    worlds: int
+
+
+class ExpertBot:
+    """专家: PIMC over the casual bot's best discards and every claim option, with paired elimination and a belief.
+
+    ``worlds``: the most sampled worlds a decision plays; ``batch``: worlds between two elimination tests;
+    ``min_worlds``: worlds before the first test; ``z``: how many standard errors a paired loss must clear for a
+    candidate to be dropped (0 or less: never drop); ``candidates`` and ``margin``: which discards are searched (the
+    casual evaluation's best ``candidates``, within ``margin`` of its best); ``belief``: sample worlds from the belief
+    (see the module doc); ``danger_weight``: how much of the casual danger of a discard is taken off its result;
+    ``budget_s``: the time budget (``None``: no clock read); ``cancel``: an event that stops the search before its
+    next batch.
+    """
+
+    name = "expert"
+    #: With a time budget, a decision never runs past this.
+    ceiling_s = 0.85
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        worlds: int = 320,
+        batch: int = 16,
+        min_worlds: int = 32,
+        z: float = 2.5,
+        candidates: int = 5,
+        margin: float = 8.0,
+        belief: bool = True,
+        danger_weight: float = 1.0,
+        budget_s: float | None = 0.3,
+        cancel: threading.Event | None = None,
+    ) -> None:
+        self.seed = seed if isinstance(seed, int) else bot_seed(seed, 0)
+        self.worlds = worlds
+        self.batch = batch
+        self.min_worlds = min_worlds
+        self.z = z
+        self.candidates = candidates
+        self.margin = margin
+        self.belief = belief
+        self.danger_weight = danger_weight
+        self.budget_s = budget_s
+        self.cancel = cancel
+        self.prior = CasualBot(self.seed)
+        #: Worlds the last :meth:`analyse` played (its most searched candidate's), for the bench.
+        self.last_worlds = 0
+
+    def candidate_actions(self, obs: Observation, legal: Sequence[Action]) -> list[Action]:
+        """The actions searched, in the casual evaluation's order: at a claim every option (胡 included); at a
+        discard the casual evaluation's best ``candidates`` within ``margin`` of its best."""
+        scores = self.prior.scores(obs, legal)
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        if any(isinstance(a, Chi | Peng | Pass | Hu) for a in legal):
+            return [legal[i] for i in order]
+        best = scores[order[0]]
+        return [legal[i] for i in order[: self.candidates] if best - scores[i] <= self.margin]
+
+    def analyse(self, obs: Observation, legal: Sequence[Action]) -> list[Choice]:
+        """Every searched action with its mean result and worlds, best first: 胡 first whenever it is legal (a win is
+        always taken), then by mean result, ties and the dropped going to their order (a candidate dropped early
+        ranks after those that stayed). A single legal action is returned with no world played."""
+        if len(legal) == 1:
+            self.last_worlds = 0
+            return [Choice(legal[0], 0.0, 0)]
+        cands = self.candidate_actions(obs, legal)
+        if len(cands) == 1:
+            self.last_worlds = 0
+            return [Choice(cands[0], 0.0, 0)]
+        results = self._search(obs, cands)
+        choices = [Choice(a, math.fsum(r) / len(r) if r else 0.0, len(r)) for a, r in zip(cands, results, strict=True)]
+        order = sorted(
+            range(len(cands)),
+            key=lambda i: (not isinstance(cands[i], Hu), -choices[i].worlds, -choices[i].mean, i),
+        )
+        self.last_worlds = max(c.worlds for c in choices)
+        return [choices[i] for i in order]
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """The first action of :meth:`analyse`."""
+        return self.analyse(obs, legal)[0].action
+
+    def _search(self, obs: Observation, cands: list[Action]) -> list[list[float]]:
+        """Per candidate, its result in each world it was played in (less a discard's danger)."""
+        timed = self.budget_s is not None
+        started = time.perf_counter() if timed else 0.0
+        deadline = started + (self.budget_s or 0.0)
+        hard_stop = started + self.ceiling_s
+        penalty = [0.0] * len(cands)
+        if self.danger_weight:
+            unseen = unseen_counts(obs)
+            for i, a in enumerate(cands):
+                if isinstance(a, Discard):
+                    penalty[i] = self.danger_weight * self.prior.evaluator.danger(obs, a.card, unseen)
+        rng = decision_rng(self.seed, obs)
+        results: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
+        played = 0
+        while played < self.worlds and len(alive) > 1:
+            if self.cancel is not None and self.cancel.is_set():
+                break
+            if timed:
+                now = time.perf_counter()
+                if now > deadline or now > hard_stop:
+                    break
+            for _ in range(min(self.batch, self.worlds - played)):
+                world_seed = rng.getrandbits(48)
+                for i in alive:
+                    results[i].append(self._rollout(obs, cands[i], world_seed) - penalty[i])
+                played += 1
+            if played >= self.min_worlds and self.z > 0:
+                alive = self._survivors(alive, results)
+        return results
+
+    def _survivors(self, alive: list[int], results: list[list[float]]) -> list[int]:
+        """The candidates not clearly beaten by the leader: a paired mean loss more than ``z`` standard errors."""
+        means = {i: math.fsum(results[i]) / len(results[i]) for i in alive}
+        leader = max(alive, key=lambda i: (means[i], -i))
+        kept = []
+        for i in alive:
+            if i == leader:
+                kept.append(i)
+                continue
+            diffs = [a - b for a, b in zip(results[leader], results[i], strict=True)]
+            n = len(diffs)
+            mean = math.fsum(diffs) / n
+            var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean <= self.z * math.sqrt(var / n):
+                kept.append(i)
+        return kept
+
+    def _rollout(self, obs: Observation, action: Action, world_seed: int) -> float:
+        world_rng = random.Random(world_seed)
+        game = determinize(obs, world_rng, belief=self.belief)
+        game.apply(obs.seat, action)
+        steps = 0
+        while game.to_act is not None and steps < 400:
+            seat = game.to_act
+            game.apply(seat, rollout_choice(game.hands[seat], game.legal_actions(seat)))
+            steps += 1
+        if game.result is None:
+            return 0.0
+        return float(game.result.points[obs.seat])
