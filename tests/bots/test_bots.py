@@ -15,7 +15,7 @@ from zipai_desktop.engine.rules import get_rules
 
 from ..engine.notation import scrambled
 
-LEVELS = ["random", "beginner", "casual", "strong"]
+LEVELS = ["random", "beginner", "casual", "strong", "expert"]
 
 
 def fast(name: str, seed: int):  # type: ignore[no-untyped-def]
@@ -51,7 +51,7 @@ def test_a_bot_sees_only_its_observation(rules_name: str, level: str) -> None:
 def test_every_level_plays_whole_hands_legally_in_both_games(level: str) -> None:
     for rules_name in ("guilin", "bohu"):
         rules = get_rules(rules_name)
-        for hand_no in range(2 if level == "strong" else 8):
+        for hand_no in range(2 if level in ("strong", "expert") else 8):
             game = Game(rules, seed=hand_no, dealer=0)
             bots = [fast(level, bot_seed(hand_no, s)) for s in range(3)]
             while game.to_act is not None:

@@ -85,8 +85,10 @@ class ExpertBot:
         self.budget_s = budget_s
         self.cancel = cancel
         self.prior = CasualBot(self.seed)
-        #: Worlds the last :meth:`analyse` played (its most searched candidate's), for the bench.
+        #: Worlds the last :meth:`analyse` played (its most searched candidate's), and whether the clock or a cancel
+        #: stopped it while more than one candidate was left (for the bench).
         self.last_worlds = 0
+        self.last_cut = False
 
     def candidate_actions(self, obs: Observation, legal: Sequence[Action]) -> list[Action]:
         """The actions searched, in the casual evaluation's order: at a claim every option (胡 included); at a
@@ -102,12 +104,11 @@ class ExpertBot:
         """Every searched action with its mean result and worlds, best first: 胡 first whenever it is legal (a win is
         always taken), then by mean result, ties and the dropped going to their order (a candidate dropped early
         ranks after those that stayed). A single legal action is returned with no world played."""
+        self.last_worlds, self.last_cut = 0, False
         if len(legal) == 1:
-            self.last_worlds = 0
             return [Choice(legal[0], 0.0, 0)]
         cands = self.candidate_actions(obs, legal)
         if len(cands) == 1:
-            self.last_worlds = 0
             return [Choice(cands[0], 0.0, 0)]
         results = self._search(obs, cands)
         choices = [Choice(a, math.fsum(r) / len(r) if r else 0.0, len(r)) for a, r in zip(cands, results, strict=True)]
@@ -140,10 +141,12 @@ class ExpertBot:
         played = 0
         while played < self.worlds and len(alive) > 1:
             if self.cancel is not None and self.cancel.is_set():
+                self.last_cut = True
                 break
             if timed:
                 now = time.perf_counter()
                 if now > deadline or now > hard_stop:
+                    self.last_cut = True
                     break
             for _ in range(min(self.batch, self.worlds - played)):
                 world_seed = rng.getrandbits(48)

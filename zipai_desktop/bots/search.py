@@ -56,6 +56,8 @@ class StrongBot:
         self.budget_s = budget_s
         self.cancel = cancel
         self.prior = CasualBot(self.seed)
+        #: Worlds the last searched decision played (for the bench).
+        self.last_worlds = 0
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """The action to play: 胡 whenever it is legal; otherwise the candidate whose rollouts in the sampled worlds
@@ -90,6 +92,7 @@ class StrongBot:
             for i, action in enumerate(cands):
                 totals[i] += self._rollout(obs, action, world_seed)
             played += 1
+        self.last_worlds = played
         if played == 0:
             return cands[0]
         if self.danger_weight:

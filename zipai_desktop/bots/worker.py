@@ -60,7 +60,9 @@ class Request:
 def _decide(request: Request) -> Action:
     bot = make_bot(request.level, request.seed)
     if request.budget_s is not None and hasattr(bot, "budget_s"):
-        bot.budget_s = request.budget_s
+        # The runner's budget keeps the search inside its deadline; a bot's own budget is never exceeded.
+        own = bot.budget_s
+        bot.budget_s = request.budget_s if own is None else min(own, request.budget_s)
     action = bot.choose(request.observation, request.legal)
     if action not in request.legal:  # a bot bug must never reach the engine
         raise ValueError(f"bot {request.level} chose an illegal action {action}")
@@ -69,7 +71,9 @@ def _decide(request: Request) -> Action:
 
 def _analyse(request: Request) -> Analysis:
     """The expert's analysis of a decision (the F4 hint): its searched actions with their mean results, best first."""
-    bot = ExpertBot(request.seed, budget_s=request.budget_s)
+    bot = ExpertBot(request.seed)
+    if request.budget_s is not None and bot.budget_s is not None:
+        bot.budget_s = min(bot.budget_s, request.budget_s)
     choices = tuple(bot.analyse(request.observation, request.legal))
     for choice in choices:
         if choice.action not in request.legal:  # a bot bug must never be shown as advice

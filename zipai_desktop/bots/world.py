@@ -56,22 +56,40 @@ def unpaired_kinds(obs: Observation) -> frozenset[int]:
 def _repair_pairs(
     hands: list[list[int]], seats: list[int], rest: list[int], unpaired: frozenset[int], rng: random.Random
 ) -> None:
-    """Swap one card of each pair of an ``unpaired`` kind in the opponents' ``hands`` with a card of ``rest`` (the
-    wall and the removed cards) that makes no new such pair, where one exists: the multiset dealt is unchanged."""
+    """Swap one card of each pair of an ``unpaired`` kind in the opponents' ``hands`` with a card that makes no new
+    such pair (nor a 坎): one of ``rest`` (the wall and the removed cards) where one fits, else one of another
+    opponent's hand (late in a hand the wall is short). The multiset dealt, and each hand's size, are unchanged."""
+
+    def fits(hand: list[int], kind: int) -> bool:  # ``hand`` may take a card of ``kind``
+        return hand[kind] < 2 and not (kind in unpaired and hand[kind] == 1)
+
     for seat in seats:
         hand = hands[seat]
-        for k in unpaired:
+        for k in sorted(unpaired):
             if hand[k] != 2:
                 continue
             start = rng.randrange(len(rest)) if rest else 0
             for j in range(len(rest)):
                 i = (start + j) % len(rest)
                 other = rest[i]
-                if other != k and (other not in unpaired or hand[other] != 1) and hand[other] < 2:
+                if other != k and fits(hand, other):
                     hand[k] -= 1
                     hand[other] += 1
                     rest[i] = k
                     break
+            else:
+                for giver in seats:
+                    given = hands[giver]
+                    if giver == seat or not fits(given, k):
+                        continue
+                    kinds = [o for o in range(NUM_KINDS) if given[o] and o != k and given[o] < 3 and fits(hand, o)]
+                    if kinds:
+                        other = kinds[rng.randrange(len(kinds))]
+                        hand[k] -= 1
+                        hand[other] += 1
+                        given[other] -= 1
+                        given[k] += 1
+                        break
 
 
 def _plausible(game: Game, obs: Observation, public: list[int]) -> bool:

@@ -36,14 +36,15 @@ from .args import seed as seed_arg
 from .sim import Timings, play_hand
 from .stats import ci95, wilson
 
-RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "casual")]
+RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "casual"), ("expert", "strong")]
 QUICK_RUNGS = [("beginner", "random"), ("casual", "beginner"), ("strong", "beginner")]
 GAMES = [("guilin", 3), ("bohu", 3)]
 # Bohu's default settlement pays only the winner; the ladder needs a zero-sum measure, so its Bohu rungs use the
 # "losers_pay" option (each other player pays the hand's score), which compares levels on the same footing.
 LADDER_OPTIONS: dict[str, dict[str, Any]] = {"guilin": {}, "bohu": {"settlement": "losers_pay"}}
-# Deals per rung, by challenger. A strong deal costs about 100x a heuristic one at 96 worlds, 6x at 8.
-DEALS = {"beginner": 600, "casual": 600, "strong": 200}
+# Deals per rung, by challenger. A strong deal costs about 100x a heuristic one at 96 worlds, 6x at 8; an expert deal
+# (the expert at up to 320 worlds against two strong bots) about 3x a strong one.
+DEALS = {"beginner": 600, "casual": 600, "strong": 200, "expert": 400}
 # The quick form's deals, by game and challenger: enough that each rung's 95% interval clears 0 with a wide margin for
 # its measured edge (so that a change of the bots' random streams does not flip a rung by chance), and no more.
 # Guilin's casual and strong edges over beginner (+1.1, +2.0 per hand) are smaller than Bohu's (+10, +14).
@@ -58,6 +59,10 @@ QUICK_DEALS = {
 # The strong bot's worlds per decision: the full ladder plays it as in the game's default; the quick one cheaply.
 FULL_WORLDS = 96
 QUICK_WORLDS = 8
+# The expert's most worlds per decision (it stops sooner once one candidate is clearly best): what its 0.3 s budget
+# holds on the reference machine (bench/bot_decisions.py), as strong's 96 is its cap.
+EXPERT_WORLDS = 320
+QUICK_EXPERT_WORLDS = 24
 
 
 @dataclass
@@ -74,12 +79,21 @@ class DealOutcome:
     times: dict[str, list[float]]
 
 
-def play_deal(job: tuple[str, int, str, int, str, str, int]) -> DealOutcome:
-    """One deal, played once with the challenger in each seat (the strong bot with ``worlds`` worlds, no clock)."""
-    rules_name, players, seed, i, challenger, baseline, worlds = job
+def bot_settings(worlds: int, expert_worlds: int) -> dict[str, dict[str, Any]]:
+    """The search bots' settings in a ladder: a world count each, no clock (``budget_s=None``)."""
+    return {
+        "strong": {"worlds": worlds, "budget_s": None},
+        "expert": {"worlds": expert_worlds, "budget_s": None},
+    }
+
+
+def play_deal(job: tuple[str, int, str, int, str, str, int, int]) -> DealOutcome:
+    """One deal, played once with the challenger in each seat (the strong bot with ``worlds`` worlds, the expert with
+    at most ``expert_worlds``, no clock)."""
+    rules_name, players, seed, i, challenger, baseline, worlds, expert_worlds = job
     rules = get_rules(rules_name)
     options = rules.parse_options(LADDER_OPTIONS[rules_name])
-    settings = {"strong": {"worlds": worlds, "budget_s": None}}
+    settings = bot_settings(worlds, expert_worlds)
     hseed = hand_seed(seed, i)
     dealer = i % players
     timings = Timings()
@@ -114,9 +128,10 @@ def run_rung(
     seed: str,
     pool: Executor | None = None,
     worlds: int = FULL_WORLDS,
+    expert_worlds: int = EXPERT_WORLDS,
 ) -> dict[str, Any]:
     """One rung: ``deals`` deals in duplicate, in ``pool``'s worker processes (or in this process)."""
-    jobs = [(rules_name, players, seed, i, challenger, baseline, worlds) for i in range(deals)]
+    jobs = [(rules_name, players, seed, i, challenger, baseline, worlds, expert_worlds) for i in range(deals)]
     start = time.perf_counter()
     if pool is not None:
         outcomes = list(pool.map(play_deal, jobs, chunksize=max(1, deals // 16)))
@@ -170,6 +185,7 @@ def run_ladder(
     ``verbose`` each rung's verdict is printed on stderr as it finishes."""
     rungs = rungs if rungs is not None else (QUICK_RUNGS if quick else RUNGS)
     worlds = QUICK_WORLDS if quick else FULL_WORLDS
+    expert_worlds = QUICK_EXPERT_WORLDS if quick else EXPERT_WORLDS
     pool = worker_pool(workers)
     results = []
     try:
@@ -179,7 +195,7 @@ def run_ladder(
                     n = deals[challenger]
                 else:
                     n = QUICK_DEALS[rules_name, challenger] if quick else DEALS[challenger]
-                result = run_rung(rules_name, players, challenger, baseline, n, seed, pool, worlds)
+                result = run_rung(rules_name, players, challenger, baseline, n, seed, pool, worlds, expert_worlds)
                 results.append(result)
                 if verbose:
                     print(_line(result), file=sys.stderr, flush=True)
