@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
-from ..engine.observation import Observation
+from ..engine.observation import Observation, observe
 from .heuristic import CasualBot, bot_seed, decision_rng, rollout_choice, unseen_counts
 from .world import determinize
 
@@ -70,6 +70,7 @@ class ExpertBot:
         margin: float = 8.0,
         belief: bool = True,
         danger_weight: float = 1.0,
+        own_policy: str = "greedy",
         budget_s: float | None = 0.3,
         cancel: threading.Event | None = None,
     ) -> None:
@@ -82,6 +83,9 @@ class ExpertBot:
         self.margin = margin
         self.belief = belief
         self.danger_weight = danger_weight
+        if own_policy not in ("greedy", "casual"):
+            raise ValueError(f"own_policy is 'greedy' or 'casual', not {own_policy!r}")
+        self.own_policy = own_policy
         self.budget_s = budget_s
         self.cancel = cancel
         self.prior = CasualBot(self.seed)
@@ -179,9 +183,15 @@ class ExpertBot:
         game = determinize(obs, world_rng, belief=self.belief)
         game.apply(obs.seat, action)
         steps = 0
+        casual = self.own_policy == "casual"
         while game.to_act is not None and steps < 400:
             seat = game.to_act
-            game.apply(seat, rollout_choice(game.hands[seat], game.legal_actions(seat)))
+            legal = game.legal_actions(seat)
+            if casual and seat == obs.seat and len(legal) > 1:
+                scores = self.prior.scores(observe(game, seat), legal)
+                game.apply(seat, legal[max(range(len(legal)), key=lambda i: scores[i])])
+            else:
+                game.apply(seat, rollout_choice(game.hands[seat], legal))
             steps += 1
         if game.result is None:
             return 0.0

@@ -394,7 +394,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--write", default=None, metavar="FILE", help="write the Markdown table to FILE (its folder must "
                    "exist and be writable: checked before playing)")  # fmt: skip
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
-    p.add_argument("--render", default=None, metavar="JSON", help="re-render a saved --json run instead of playing")
+    p.add_argument("--render", default=None, nargs="+", metavar="JSON", help="re-render saved --json runs instead of "
+                   "playing (several: their rungs in the order given, e.g. a run of the lower rungs and one of a new "
+                   "rung played alone with --only)")  # fmt: skip
+    p.add_argument(
+        "--only",
+        default=None,
+        action="append",
+        choices=sorted(DEALS),
+        metavar="LEVEL",
+        help="play only the rungs this level challenges (repeatable): a new rung, measured alone",
+    )
     return p
 
 
@@ -410,19 +420,26 @@ def main(argv: Sequence[str]) -> int:
             return 2
     start = time.perf_counter()
     if args.render:
-        try:
-            results, seconds = saved_run(load_file(args.render))
-        except OSError as exc:
-            print(f"zipai ladder: --render {clip(args.render)}: cannot read it ({exc.strerror or exc})",
-                  file=sys.stderr)  # fmt: skip
-            return 2
-        except (JsonInputError, SavedRunError) as exc:
-            print(f"zipai ladder: --render {clip(args.render)}: not a saved --json run ({clip(str(exc), 200)})",
-                  file=sys.stderr)  # fmt: skip
-            return 2
+        results, seconds = [], 0.0
+        for name in args.render:
+            try:
+                rungs, took = saved_run(load_file(name))
+            except OSError as exc:
+                print(f"zipai ladder: --render {clip(name)}: cannot read it ({exc.strerror or exc})",
+                      file=sys.stderr)  # fmt: skip
+                return 2
+            except (JsonInputError, SavedRunError) as exc:
+                print(f"zipai ladder: --render {clip(name)}: not a saved --json run ({clip(str(exc), 200)})",
+                      file=sys.stderr)  # fmt: skip
+                return 2
+            results += rungs
+            seconds += took
     else:
         deals = None if args.deals is None else dict.fromkeys(DEALS, args.deals)
-        results = run_ladder(args.quick, args.seed, args.workers, deals=deals)
+        chosen = None
+        if args.only:
+            chosen = [r for r in (QUICK_RUNGS if args.quick else RUNGS) if r[0] in args.only]
+        results = run_ladder(args.quick, args.seed, args.workers, rungs=chosen, deals=deals)
         seconds = time.perf_counter() - start
     # The results are printed before the file is written: a write that fails at the end of a long run loses nothing.
     if args.json:

@@ -31,7 +31,7 @@ from .tutorial import wrap
 GAMES: tuple[str | None, ...] = (None, "guilin", "bohu")
 PERIODS: tuple[int | None, ...] = (None, 7, 30)  # days back from now; None is all time
 PRACTICE: tuple[bool, ...] = (False, True)  # practice and hinted matches left out, or included
-LEVELS = ("beginner", "casual", "strong", "random")  # the order of the per-level table
+LEVELS = ("beginner", "casual", "strong", "expert", "random")  # the order of the per-level table
 
 
 def game_label(rules: str | None, lang: str) -> str:
