@@ -45,7 +45,8 @@ class Choice:
 class ExpertBot:
     """专家: PIMC over the casual bot's best discards and every claim option, with paired elimination and a belief.
 
-    ``worlds``: the most sampled worlds a decision plays; ``batch``: worlds between two elimination tests;
+    ``worlds``: the most sampled worlds a decision plays; ``rollouts``: the most play-outs in all (0: no cap beyond
+    ``worlds`` for each candidate), a clock-free measure of the search's time; ``batch``: worlds between two elimination tests;
     ``min_worlds``: worlds before the first test; ``z``: how many standard errors a paired loss must clear for a
     candidate to be dropped (0 or less: never drop); ``candidates`` and ``margin``: which discards are searched (the
     casual evaluation's best ``candidates``, within ``margin`` of its best); ``belief``: sample worlds from the belief
@@ -63,6 +64,7 @@ class ExpertBot:
         seed: int | str = 0,
         *,
         worlds: int = 320,
+        rollouts: int = 800,
         batch: int = 16,
         min_worlds: int = 32,
         z: float = 2.5,
@@ -76,6 +78,7 @@ class ExpertBot:
     ) -> None:
         self.seed = seed if isinstance(seed, int) else bot_seed(seed, 0)
         self.worlds = worlds
+        self.rollouts = rollouts
         self.batch = batch
         self.min_worlds = min_worlds
         self.z = z
@@ -142,8 +145,9 @@ class ExpertBot:
         rng = decision_rng(self.seed, obs)
         results: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
-        played = 0
-        while played < self.worlds and len(alive) > 1:
+        played = spent = 0
+        cap = self.rollouts or len(cands) * self.worlds
+        while played < self.worlds and len(alive) > 1 and spent + len(alive) <= cap:
             if self.cancel is not None and self.cancel.is_set():
                 self.last_cut = True
                 break
@@ -153,10 +157,13 @@ class ExpertBot:
                     self.last_cut = True
                     break
             for _ in range(min(self.batch, self.worlds - played)):
+                if spent + len(alive) > cap:
+                    break
                 world_seed = rng.getrandbits(48)
                 for i in alive:
                     results[i].append(self._rollout(obs, cands[i], world_seed) - penalty[i])
                 played += 1
+                spent += len(alive)
             if played >= self.min_worlds and self.z > 0:
                 alive = self._survivors(alive, results)
         return results

@@ -5,11 +5,12 @@ rung). The result of a rung is the challenger's net points per hand with a 95% i
 Wilson interval, its deal-in rate and the decision times of both bots. A rung passes when the lower end of the net
 interval is above 0.
 
-The strong bot plays a world count, never a time budget (``budget_s=None``): no decision reads the clock, so a seeded
-ladder gives the same figures on every run and every machine, loaded or not (the decision times are reported, never
-judged). ``--quick`` is the short form CI runs: fewer deals, and a strong bot of ``QUICK_WORLDS`` worlds, which is
-shown to beat ``beginner`` (the rung a CI-sized run can prove at 95%; ``strong`` over ``casual`` needs the full
-ladder's 200 deals at 96 worlds, about 25 CPU-minutes, see docs/bots.md).
+The strong bot plays a world count, never a time budget (``budget_s=None``), and the expert a world and a play-out
+cap: no decision reads the clock, so a seeded ladder gives the same figures on every run and every machine, loaded or
+not (the decision times are reported, never judged). ``--quick`` is the short form CI runs: fewer deals, and a strong
+bot of ``QUICK_WORLDS`` worlds, which is shown to beat ``beginner`` (the rung a CI-sized run can prove at 95%;
+``strong`` over ``casual`` needs the full ladder's 200 deals at 96 worlds, about 25 CPU-minutes, see docs/bots.md).
+The expert's rung (``--only expert``) is not in the quick form: its edge over strong needs hundreds of deals.
 """
 
 from __future__ import annotations
@@ -237,7 +238,15 @@ LEVELS = """## The levels
   a decision depends only on the observation, the legal actions and the seed, and the figures do not depend on the
   machine.
 
-An `expert` level ships only if the ladder shows it beats `strong`; none does yet.
+- `expert` (专家): the strong bot's search with more of the same budget put to use. Every claim option (吃 with each
+  比, 碰, 过) and the casual evaluation's best 5 discards (within a wider margin) are played out in the same sampled
+  worlds, in batches of 16; from 32 worlds on, a candidate whose paired loss to the leader exceeds 2.5 standard errors
+  is dropped, and the search stops when one is left (the choice is clear), after 320 worlds, or after 800 play-outs in
+  all. The worlds respect what the opponents' play showed: nobody is dealt a pair of a kind that lies untaken in a pile
+  (its holder would have had to 扫 it, or would have 碰'd it). In play it also stops at 0.3 s (never past 0.85 s); the
+  ladder plays its world and play-out caps with no clock, which the 0.3 s holds on the reference machine
+  (`python bench/bot_latency.py` prints both forms' worlds per decision and how often the clock cut a search). The F4
+  hint shows its first three choices with their mean results from these play-outs.
 
 ## The quick ladder (CI)
 
