@@ -407,6 +407,13 @@ def _parser() -> argparse.ArgumentParser:
                    "playing (several: their rungs in the order given, e.g. a run of the lower rungs and one of a new "
                    "rung played alone with --only)")  # fmt: skip
     p.add_argument(
+        "--game",
+        default=None,
+        action="append",
+        choices=[g for g, _ in GAMES],
+        help="play only this game's rungs (repeatable; both by default)",
+    )
+    p.add_argument(
         "--only",
         default=None,
         action="append",
@@ -448,7 +455,8 @@ def main(argv: Sequence[str]) -> int:
         chosen = None
         if args.only:
             chosen = [r for r in (QUICK_RUNGS if args.quick else RUNGS) if r[0] in args.only]
-        results = run_ladder(args.quick, args.seed, args.workers, rungs=chosen, deals=deals)
+        games = [g for g in GAMES if args.game is None or g[0] in args.game]
+        results = run_ladder(args.quick, args.seed, args.workers, games=games, rungs=chosen, deals=deals)
         seconds = time.perf_counter() - start
     # The results are printed before the file is written: a write that fails at the end of a long run loses nothing.
     if args.json:
