@@ -45,14 +45,16 @@ class Choice:
 class ExpertBot:
     """专家: PIMC over the casual bot's best discards and every claim option, with paired elimination and a belief.
 
-    ``worlds``: the most sampled worlds a decision plays; ``rollouts``: the most play-outs in all (0: no cap beyond
-    ``worlds`` for each candidate), a clock-free measure of the search's time; ``batch``: worlds between two elimination tests;
+    ``worlds``: the most sampled worlds a decision plays; ``rollouts``: the most play-outs in all (0: ``worlds`` for
+    each candidate), a clock-free measure of the search's time; ``batch``: worlds between two elimination tests;
     ``min_worlds``: worlds before the first test; ``z``: how many standard errors a paired loss must clear for a
     candidate to be dropped (0 or less: never drop); ``candidates`` and ``margin``: which discards are searched (the
     casual evaluation's best ``candidates``, within ``margin`` of its best); ``belief``: sample worlds from the belief
     (see the module doc); ``danger_weight``: how much of the casual danger of a discard is taken off its result;
+    ``own_policy``: the bot's own play in its play-outs, ``"greedy"`` (the fast policy every seat uses) or
+    ``"casual"`` (the casual evaluation's best: stronger, several times slower a play-out; kept for measurement);
     ``budget_s``: the time budget (``None``: no clock read); ``cancel``: an event that stops the search before its
-    next batch.
+    next world.
     """
 
     name = "expert"

@@ -112,7 +112,7 @@ def _sep(lang: str) -> str:
 
 def points_text(mean: float, tr: Tr, lang: str, rules: str) -> str:
     """An expected result with its sign and unit (舵 in Guilin, points in Bohu), one decimal."""
-    return tr(f"hint.points.{rules}" if rules in ("guilin", "bohu") else "hint.points.bohu", lang, n=f"{mean:+.1f}")
+    return tr("hint.points.guilin" if rules == "guilin" else "hint.points.bohu", lang, n=f"{mean:+.1f}")
 
 
 def choices_text(obs: Observation, choices: Sequence[Choice], tr: Tr, lang: str) -> str:
@@ -147,7 +147,7 @@ def _hand_facts(obs: Observation, rest: list[int], tr: Tr, lang: str) -> list[st
         live = sum(unseen[k] for k in ready)
         return [tr("hint.ready", lang, cards="".join(glyph(k) for k in ready), n=live)]
     parts = []
-    kept = _kept_shape(rest)
+    kept = _kept_shape(free_cards(rest))  # a 坎 is kept whatever is played: name a group the choice keeps
     if kept:
         parts.append(tr("hint.keeps", lang, shape=kept))
     pieces = shape(free_cards(rest)).waits
@@ -184,11 +184,10 @@ def expert_reason(obs: Observation, choices: Sequence[Choice], tr: Tr, lang: str
     elif isinstance(first, Pass):
         parts += _hand_facts(obs, hand, tr, lang) or [tr("hint.pass", lang)]
     played = [c for c in choices if c.worlds]
-    if choices[0].worlds and len(played) > 1:
-        second = played[1]
-        lead = choices[0].mean - second.mean
-        parts.append(tr("hint.lead", lang, lead=points_text(lead, tr, lang, obs.rules),
-                        other=action_text(second.action, tr, lang)))  # fmt: skip
+    if choices[0].worlds and len(played) > 1 and choices[0].mean >= played[1].mean:
+        lead = f"{choices[0].mean - played[1].mean:.1f}"
+        key = "hint.lead.guilin" if obs.rules == "guilin" else "hint.lead.bohu"
+        parts.append(tr(key, lang, lead=lead, other=action_text(played[1].action, tr, lang)))
     return _sep(lang).join(parts)
 
 
