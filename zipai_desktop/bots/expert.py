@@ -114,12 +114,13 @@ class ExpertBot:
         always taken), then by mean result, ties and the dropped going to their order (a candidate dropped early
         ranks after those that stayed). A single legal action is returned with no world played."""
         self.last_worlds, self.last_cut = 0, False
+        started = time.perf_counter() if self.budget_s is not None else 0.0
         if len(legal) == 1:
             return [Choice(legal[0], 0.0, 0)]
         cands = self.candidate_actions(obs, legal)
         if len(cands) == 1:
             return [Choice(cands[0], 0.0, 0)]
-        results = self._search(obs, cands)
+        results = self._search(obs, cands, started)
         choices = [Choice(a, math.fsum(r) / len(r) if r else 0.0, len(r)) for a, r in zip(cands, results, strict=True)]
         order = sorted(
             range(len(cands)),
@@ -132,12 +133,11 @@ class ExpertBot:
         """The first action of :meth:`analyse`."""
         return self.analyse(obs, legal)[0].action
 
-    def _search(self, obs: Observation, cands: list[Action]) -> list[list[float]]:
-        """Per candidate, its result in each world it was played in (less a discard's danger)."""
+    def _search(self, obs: Observation, cands: list[Action], started: float) -> list[list[float]]:
+        """Per candidate, its result in each world it was played in (less a discard's danger); with a budget, the
+        search stops at ``started`` (the decision's start) plus the budget."""
         timed = self.budget_s is not None
-        started = time.perf_counter() if timed else 0.0
-        deadline = started + (self.budget_s or 0.0)
-        hard_stop = started + self.ceiling_s
+        deadline = started + min(self.budget_s or 0.0, self.ceiling_s)
         penalty = [0.0] * len(cands)
         if self.danger_weight:
             unseen = unseen_counts(obs)
@@ -149,17 +149,13 @@ class ExpertBot:
         alive = list(range(len(cands)))
         played = spent = 0
         cap = self.rollouts or len(cands) * self.worlds
-        while played < self.worlds and len(alive) > 1 and spent + len(alive) <= cap:
-            if self.cancel is not None and self.cancel.is_set():
-                self.last_cut = True
-                break
-            if timed:
-                now = time.perf_counter()
-                if now > deadline or now > hard_stop:
-                    self.last_cut = True
-                    break
+        while played < self.worlds and len(alive) > 1 and spent + len(alive) <= cap and not self.last_cut:
             for _ in range(min(self.batch, self.worlds - played)):
                 if spent + len(alive) > cap:
+                    break
+                # The clock and a cancel are read before each world (a batch can take long on a loaded machine).
+                if (self.cancel is not None and self.cancel.is_set()) or (timed and time.perf_counter() > deadline):
+                    self.last_cut = True
                     break
                 world_seed = rng.getrandbits(48)
                 for i in alive:
