@@ -182,3 +182,31 @@ def test_face_down_melds_stay_hidden_from_the_belief() -> None:
     """The belief reads only piles (public); a face-down meld's kind is never among the kinds it rules out."""
     for obs, _legal in decisions("guilin", 3):
         assert HIDDEN not in unpaired_kinds(obs)
+
+
+def test_with_a_world_count_the_expert_reads_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """budget_s=None (the ladder's form): a decision is a function of (observation, legal actions, seed) alone."""
+    from zipai_desktop.bots import expert as expert_module
+
+    def no_clock() -> float:
+        raise AssertionError("a decision with a world count read the clock")
+
+    monkeypatch.setattr(expert_module.time, "perf_counter", no_clock)
+    for i, (obs, legal) in enumerate(decisions("bohu", 1)):
+        if i < 6:
+            assert expert(2).choose(obs, legal) in legal
+
+
+def test_a_cancel_stops_the_search_before_its_next_world() -> None:
+    import threading
+
+    cancel = threading.Event()
+    cancel.set()
+    for obs, legal in decisions("guilin", 1):
+        bot = ExpertBot(4, budget_s=0.3, cancel=cancel)
+        analysis = bot.analyse(obs, legal)
+        if len(analysis) > 1:
+            assert bot.last_cut and all(c.worlds == 0 for c in analysis)
+            assert analysis[0].action == bot.candidate_actions(obs, legal)[0]  # the casual evaluation's best
+            return
+    pytest.fail("no decision with more than one candidate")
