@@ -23,7 +23,12 @@ FIELD_LEVELS = ("beginner", "casual", "strong")
 #: seeded competition gives the same tables on any machine and under any load. 48 worlds is about what the budget
 #: holds in play (bench/strong_worlds.py: median 46 worlds per decision on a loaded 2-core machine).
 TABLE_WORLDS = 48
-BOT_SETTINGS: dict[str, dict[str, Any]] = {"strong": {"worlds": TABLE_WORLDS, "budget_s": None}}
+#: The expert (a level a field may be given, e.g. ``zipai tournament --levels``) likewise reads no clock: its own world
+#: and play-out caps stand for its budget.
+BOT_SETTINGS: dict[str, dict[str, Any]] = {
+    "strong": {"worlds": TABLE_WORLDS, "budget_s": None},
+    "expert": {"budget_s": None},
+}
 
 
 def make_field(entrants: int, levels: Sequence[str] = FIELD_LEVELS, *, human: bool = True) -> tuple[Entrant, ...]:
