@@ -44,8 +44,8 @@ GAMES = [("guilin", 3), ("bohu", 3)]
 # "losers_pay" option (each other player pays the hand's score), which compares levels on the same footing.
 LADDER_OPTIONS: dict[str, dict[str, Any]] = {"guilin": {}, "bohu": {"settlement": "losers_pay"}}
 # Deals per rung, by challenger. A strong deal costs about 100x a heuristic one at 96 worlds, 6x at 8; an expert deal
-# (the expert at up to 320 worlds against two strong bots) about 3x a strong one.
-DEALS = {"beginner": 600, "casual": 600, "strong": 200, "expert": 400}
+# (the expert against two strong bots) about 3x a strong one.
+DEALS = {"beginner": 600, "casual": 600, "strong": 200, "expert": 320}
 # The quick form's deals, by game and challenger: enough that each rung's 95% interval clears 0 with a wide margin for
 # its measured edge (so that a change of the bots' random streams does not flip a rung by chance), and no more.
 # Guilin's casual and strong edges over beginner (+1.1, +2.0 per hand) are smaller than Bohu's (+10, +14).
