@@ -139,6 +139,14 @@ def run_rung(
     else:
         outcomes = [play_deal(j) for j in jobs]
     seconds = time.perf_counter() - start
+    return summarize(rules_name, challenger, baseline, outcomes, seconds)
+
+
+def summarize(
+    rules_name: str, challenger: str, baseline: str, outcomes: Sequence[DealOutcome], seconds: float
+) -> dict[str, Any]:
+    """A rung's figures from its deals' outcomes (in deal order), as ``zipai ladder --json`` saves them."""
+    deals = len(outcomes)
     per_deal = [o.challenger_points for o in outcomes]
     plays = sum(o.plays for o in outcomes)
     wins = sum(o.wins for o in outcomes)
