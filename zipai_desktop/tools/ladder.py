@@ -256,6 +256,13 @@ LEVELS = """## The levels
   (`python bench/bot_latency.py` prints both forms' worlds per decision and how often the clock cut a search). The F4
   hint shows its first three choices with their mean results from these play-outs.
 
+The expert's rung is played alone: `zipai ladder --only expert` or, on a shared machine, `python
+bench/bot_expert_rung.py` (the same deals and jobs, the two games interleaved, each deal saved as it ends, so a run
+stopped early still counts: its `--summarize` gives the saved run), joined to the lower rungs' figures
+(docs/ladder/ladder-1-base.json) by `zipai ladder --render docs/ladder/ladder-1-base.json
+docs/ladder/ladder-1-expert.json --write docs/bots.md`. Its decision times in the table were taken on a machine
+loaded by other work; `python bench/bot_latency.py` gives the times of play.
+
 ## The quick ladder (CI)
 
 `zipai ladder --quick` (and `tests/bots/test_ladder_quick.py`) plays, in both games, beginner over random (60 deals),
