@@ -70,9 +70,10 @@ class ExpertBot:
         batch: int = 16,
         min_worlds: int = 32,
         z: float = 2.5,
-        candidates: int = 5,
-        margin: float = 8.0,
-        belief: bool = True,
+        candidates: int = 4,
+        margin: float = 6.0,
+        all_claims: bool = False,
+        belief: bool = False,
         danger_weight: float = 1.0,
         own_policy: str = "greedy",
         budget_s: float | None = 0.3,
@@ -86,6 +87,7 @@ class ExpertBot:
         self.z = z
         self.candidates = candidates
         self.margin = margin
+        self.all_claims = all_claims
         self.belief = belief
         self.danger_weight = danger_weight
         if own_policy not in ("greedy", "casual"):
@@ -100,11 +102,11 @@ class ExpertBot:
         self.last_cut = False
 
     def candidate_actions(self, obs: Observation, legal: Sequence[Action]) -> list[Action]:
-        """The actions searched, in the casual evaluation's order: at a claim every option (胡 included); at a
-        discard the casual evaluation's best ``candidates`` within ``margin`` of its best."""
+        """The actions searched, in the casual evaluation's order: its best ``candidates`` within ``margin`` of its
+        best (胡 always among them); with ``all_claims``, every option of a claim."""
         scores = self.prior.scores(obs, legal)
         order = sorted(range(len(legal)), key=lambda i: -scores[i])
-        if any(isinstance(a, Chi | Peng | Pass | Hu) for a in legal):
+        if self.all_claims and any(isinstance(a, Chi | Peng | Pass | Hu) for a in legal):
             return [legal[i] for i in order]
         best = scores[order[0]]
         return [legal[i] for i in order[: self.candidates] if best - scores[i] <= self.margin]
