@@ -1,14 +1,15 @@
 """The ``expert`` bot (专家): determinized Monte Carlo like ``strong``, with more of the budget put to use.
 
-What it adds to the strong bot's search (each kept because the ladder showed it helps, see docs/bots.md):
+What it adds to the strong bot's search: **more worlds, spent where they decide something**. The strong bot's
+candidates (the casual evaluation's best few) are played out in the same sampled worlds (common random numbers) in
+batches, and after each batch a candidate whose paired loss to the leader is clear (its mean difference more than
+``z`` standard errors below 0) is dropped; the search stops when one is left, at its world cap, or at its play-out cap
+(a clock-free stand-in for its time budget).
 
-* **more worlds**, spent where they decide something: the candidates are played out in the same sampled worlds
-  (common random numbers) in batches, and after each batch a candidate whose paired loss to the leader is clear
-  (its mean difference more than ``z`` standard errors below 0) is dropped; the search stops when one is left;
-* **a belief over the hidden hands**: the worlds respect what the opponents' play showed (no pair of a kind that
-  lies untaken in a pile: :func:`~zipai_desktop.bots.world.unpaired_kinds`);
-* **every claim option** (吃 with each 比, 碰, 过) is searched, not only the casual evaluation's best few; discards
-  are the casual evaluation's best ``candidates`` within ``margin``.
+Two options are kept for measurement and are off by default (docs/bots.md gives their measured effect):
+``all_claims`` searches every claim option (吃 with each 比, 碰, 过) rather than the casual evaluation's best few, and
+``belief`` samples worlds that respect what the opponents' play showed (no pair of a kind that lies untaken in a pile:
+:func:`~zipai_desktop.bots.world.unpaired_kinds`).
 
 :meth:`ExpertBot.analyse` gives every searched action with its mean result in 舵 (胡息 × 番 in Bohu) and the worlds it
 was played in; :meth:`ExpertBot.choose` plays the first, and the F4 hint shows the first three, so the two agree.
