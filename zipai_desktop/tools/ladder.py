@@ -256,14 +256,16 @@ LEVELS = """## The levels
   margin), and worlds from a belief (nobody dealt a pair of a kind lying untaken in a pile, which its holder would
   have had to 扫 or would have 碰'd); together they made the expert lose to strong (Guilin -0.85 a hand, 95% -1.42 ..
   -0.27 over the ladder's first 73 deals, with a deal-in rate of 0.151 against strong's 0.067 over casual). The F4
-  hint shows its first three choices with their mean results from these play-outs.
+  hint shows its first three choices with their mean results from these play-outs. It does not beat strong (the
+  table: the ladder's first 272 Guilin and 135 Bohu deals, a run stopped at its deadline), so it is not offered as a
+  seat level; it stays in the ladder, and the hint uses its analysis.
 
 The expert's rung is played alone: `zipai ladder --only expert` or, on a shared machine, `python
 bench/bot_expert_rung.py` (the same deals and jobs, the two games interleaved, each deal saved as it ends, so a run
 stopped early still counts: its `--summarize` gives the saved run), joined to the lower rungs' figures
 (docs/ladder/ladder-1-base.json) by `zipai ladder --render docs/ladder/ladder-1-base.json
 docs/ladder/ladder-1-expert.json --write docs/bots.md`. Its decision times in the table were taken on a machine
-loaded by other work; `python bench/bot_latency.py` gives the times of play.
+loaded by other work (load 4 to 7 on 2 cores); `python bench/bot_latency.py` gives the times of play.
 
 ## The quick ladder (CI)
 
