@@ -1,0 +1,425 @@
+"""The 包厢 for a frame loop: a host and a client, each running its asyncio loop in a daemon thread.
+
+A screen (pygame) must never wait on the network. :class:`HostSession` serves a :class:`~.room.Room` from its own
+thread; its controls (start, pause, replace, end) are posted to that loop and return at once, and :meth:`status`
+is a snapshot the loop refreshes. :class:`ClientSession` holds one seat's connection: the host's messages land in
+``inbox`` (a :class:`queue.Queue` the screen polls with ``get_nowait`` each frame), :meth:`act` posts an action, and
+a dropped connection is taken up again with the seat's token. Besides the contract's messages (docs/contracts/
+room-protocol.md) the inbox gets the session's own: ``{"kind": "reconnecting"}`` while it rejoins and
+``{"kind": "lost", "problem", "reason"}`` once it gives up (the host refused the join, or is gone).
+
+Every human seat, the host player's included, plays through a ClientSession: the host's own seat connects to
+127.0.0.1, so the host's Game stays the only truth and there is one code path for every person at the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import socket
+import threading
+from collections.abc import Coroutine, Iterable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..engine.actions import Action
+from .host import Host
+from .protocol import HOST_KINDS, MAX_MESSAGE_BYTES, VERSION, ProtocolError, decode, encode
+from .room import Room
+
+#: Seconds :meth:`HostSession.open` waits for the server to listen.
+OPEN_TIMEOUT_S = 10.0
+#: How often the host thread refreshes its status snapshot.
+STATUS_EVERY_S = 0.05
+#: The close code of a host that ends the room (RFC 6455: going away).
+GOING_AWAY = 1001
+#: The pauses between a dropped client's attempts to rejoin (then it gives up: the host is gone).
+REJOIN_DELAYS_S = (0.2, 0.5, 1.0, 2.0, 3.0, 3.0)
+
+
+# --- the host --------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """One chair as the room screen shows it: the friend's name, whether a friend took it and is connected, and
+    whether a bot plays it now (an empty chair, or a friend away: 托管)."""
+
+    seat: int
+    name: str | None
+    joined: bool
+    connected: bool
+    bot: bool
+
+
+@dataclass(frozen=True)
+class RoomStatus:
+    """The room at one moment: its code, its seats, and how far the match is."""
+
+    code: str
+    players: int
+    started: bool
+    paused: bool
+    over: bool
+    hand: int
+    hands: int | None
+    totals: tuple[int, ...]
+    seats: tuple[SeatStatus, ...]
+
+
+def room_status(room: Room, *, paused: bool = False) -> RoomStatus:
+    """A snapshot of ``room`` (read on the host's loop, where the room lives)."""
+    match = room.match
+    seats = tuple(
+        SeatStatus(s, st.name, st.token is not None, st.connected, not st.connected) for s, st in enumerate(room.seats)
+    )
+    return RoomStatus(
+        code=room.code,
+        players=len(room.seats),
+        started=room.started,
+        paused=paused,
+        over=room.started and match.over,
+        hand=match.played,
+        hands=match.hands,
+        totals=tuple(match.totals),
+        seats=seats,
+    )
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses a friend on the network can reach (no packet is sent to find them); 127.0.0.1
+    when it has none."""
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))  # a UDP "connect" only picks the interface that route would use
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    seen: list[str] = []
+    for address in found:
+        if address not in seen and not address.startswith("127.") and address != "0.0.0.0":
+            seen.append(address)
+    return seen or ["127.0.0.1"]
+
+
+class HostSession:
+    """A room served from a daemon thread; every method may be called from the frame loop and returns at once."""
+
+    def __init__(self, room: Room, friends: Iterable[int], *, bind: str = "0.0.0.0", port: int = 0) -> None:
+        """Serve ``room`` on ``bind:port`` (0: any free port) once :meth:`open` is called; the match deals when
+        every seat of ``friends`` is taken, or at :meth:`start`."""
+        self.room = room
+        self.friends = frozenset(friends)
+        self.bind = bind
+        self.port = port
+        self.error: str | None = None
+        self.host: Host | None = None
+        self.paused = False
+        self._status = room_status(room)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- running -----------------------------------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Start the server's thread and wait (briefly, on this computer only) until it listens; ``error`` says
+        why when it cannot (the port is in use, ...)."""
+        self._thread = threading.Thread(target=self._run, name=f"zipai-host-{self.room.code}", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(OPEN_TIMEOUT_S) and self.error is None:
+            self.error = "the room did not open in time"
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except OSError as exc:
+            self.error = f"cannot open the room on port {self.port}: {exc.strerror or exc}"
+        finally:
+            self._ready.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self.host = Host(self.room, self.friends)
+        watcher = asyncio.create_task(self._watch())
+
+        def ready(port: int) -> None:
+            self.port = port
+            self._ready.set()
+
+        try:
+            await self.host.serve(self.bind, self.port, ready)
+        finally:
+            watcher.cancel()
+            self._status = room_status(self.room, paused=self.paused)
+
+    async def _watch(self) -> None:
+        """Refresh the status snapshot (a frozen value: the frame loop reads it without a lock)."""
+        while True:
+            self._status = room_status(self.room, paused=self.paused)
+            await asyncio.sleep(STATUS_EVERY_S)
+
+    @property
+    def running(self) -> bool:
+        """The server's thread is alive (the room is open)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def _post(self, work: Coroutine[Any, Any, None]) -> Future[None] | None:
+        """Run ``work`` on the host's loop; None (and the work dropped) when the room is closed."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or not self.running:
+            work.close()
+            return None
+        return asyncio.run_coroutine_threadsafe(work, loop)
+
+    # -- what the screen shows -----------------------------------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        """The room code friends type."""
+        return self.room.code
+
+    def urls(self) -> list[str]:
+        """The addresses to give friends (``ws://IP:PORT``): this computer's LAN addresses when the room is open to
+        the network, else the one it listens on."""
+        hosts = lan_addresses() if self.bind in ("0.0.0.0", "") else [self.bind]
+        return [f"ws://{h}:{self.port}" for h in hosts]
+
+    @property
+    def local_url(self) -> str:
+        """The address this computer's own client uses (the host player's seat)."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def status(self) -> RoomStatus:
+        """The room as last seen by its thread."""
+        return self._status
+
+    # -- the host's controls ---------------------------------------------------------------------------------------
+
+    def start(self) -> Future[None] | None:
+        """Deal now, even with friends' chairs empty: bots play them (a friend who joins later takes the seat)."""
+        return self._post(self._start())
+
+    async def _start(self) -> None:
+        host = self.host
+        if host is None or self.room.started:
+            return
+        method = getattr(host, "start", None)  # the Host control API, when the host has it
+        if method is not None:
+            await method()
+            return
+        await host._send(self.room.start())  # noqa: SLF001 - today's Host deals through its room and sender
+
+    def pause(self, on: bool) -> Future[None] | None:
+        """Pause the match (bots and friends wait) or go on; needs the Host control API (``Host.pause``)."""
+        return self._post(self._pause(on))
+
+    async def _pause(self, on: bool) -> None:
+        method = getattr(self.host, "pause", None)
+        if method is not None:
+            await method(on)
+            self.paused = on
+
+    @property
+    def can_pause(self) -> bool:
+        """The host can pause the match (its Host has the control API)."""
+        return hasattr(Host, "pause")
+
+    def replace(self, seat: int) -> Future[None] | None:
+        """A bot plays ``seat`` for its missing friend from now on."""
+        return self._post(self._replace(seat))
+
+    async def _replace(self, seat: int) -> None:
+        host = self.host
+        if host is None:
+            return
+        method = getattr(host, "replace", None)
+        if method is not None:
+            await method(seat)
+            return
+        if self.room.started and not self.room.seats[seat].connected:
+            await host._send(self.room.take_over(seat))  # noqa: SLF001
+
+    def end(self) -> Future[None] | None:
+        """End the match now: the room closes and every friend is told the host is gone."""
+        return self._post(self._end())
+
+    async def _end(self) -> None:
+        host = self.host
+        if host is None:
+            return
+        method = getattr(host, "end", None)
+        if method is not None:
+            await method()
+            return
+        for ws in list(host.connections.values()):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close(GOING_AWAY, "the host ended the match")
+        host.done.set()
+
+    def close(self) -> None:
+        """Close the room (if still open) and let its thread finish."""
+        self.end()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+
+
+# --- a seat's connection ---------------------------------------------------------------------------------------------
+
+
+def problem_of(reason: str) -> str:
+    """Which refusal a host's reason is: ``code``, ``taken``, ``version`` or ``refused`` (another reason)."""
+    if reason.startswith("wrong room code"):
+        return "code"
+    if "is taken" in reason or "belongs to" in reason:
+        return "taken"
+    if reason.startswith("protocol version"):
+        return "version"
+    return "refused"
+
+
+class ClientSession:
+    """One seat at a room, its connection in a daemon thread; the frame loop reads ``inbox`` and calls :meth:`act`."""
+
+    def __init__(self, url: str, code: str, seat: int, name: str, token: str | None = None) -> None:
+        """Join ``url``'s room ``code`` at ``seat`` as ``name`` (with ``token``: take the seat back) once
+        :meth:`open` is called."""
+        self.url = url
+        self.code = code.strip().upper()
+        self.seat = seat
+        self.name = name
+        self.token = token
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.joined = False
+        self.finished = False  # the match ended (match_end received)
+        self.problem: str | None = None  # code | taken | version | refused | unreachable | gone
+        self.reason = ""
+        self._next_id = 0
+        self._id_lock = threading.Lock()
+        self._out: asyncio.Queue[dict[str, Any]] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def open(self) -> ClientSession:
+        """Start the connection's thread (it joins, then keeps the seat until the match ends or :meth:`close`)."""
+        self._thread = threading.Thread(target=self._run, name=f"zipai-seat-{self.seat}", daemon=True)
+        self._thread.start()
+        return self
+
+    @property
+    def alive(self) -> bool:
+        """The connection's thread is running (joining, playing or rejoining)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def act(self, action: Action | dict[str, Any], hand: int, step: int) -> int:
+        """Send ``action`` answering the turn (``hand``, ``step``); returns its id (increasing over the match)."""
+        with self._id_lock:
+            self._next_id += 1
+            action_id = self._next_id
+        payload = action.to_json() if isinstance(action, Action) else action
+        message = {"kind": "act", "id": action_id, "hand": hand, "step": step, "action": payload}
+        loop, out = self._loop, self._out
+        if loop is not None and out is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the seat is being rejoined or over
+                loop.call_soon_threadsafe(out.put_nowait, message)
+        return action_id
+
+    def close(self) -> None:
+        """Leave the room (the host's bot plays the seat) and stop the thread."""
+        self._stop.set()
+        loop, out = self._loop, self._out
+        if loop is not None and out is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(out.put_nowait, {"kind": "_close"})
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2.0)
+
+    # -- the thread ------------------------------------------------------------------------------------------------
+
+    def _lost(self, problem: str, reason: str) -> None:
+        self.problem = problem
+        self.reason = reason
+        self.inbox.put({"kind": "lost", "problem": problem, "reason": reason})
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        attempt = 0
+        while not self._stop.is_set():
+            self._out = asyncio.Queue()
+            try:
+                async with connect(self.url, max_size=MAX_MESSAGE_BYTES, open_timeout=5) as ws:
+                    attempt = 0
+                    if await self._serve(ws):
+                        return
+            except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed):
+                pass  # refused at the door or cut: rejoined below while the seat is ours
+            except InvalidURI:
+                self._lost("unreachable", f"{self.url[:80]!r} is not a ws:// address")
+                return
+            if self.problem is not None or self.finished or self._stop.is_set():
+                return
+            if not self.joined:
+                self._lost("unreachable", f"no room answers at {self.url[:80]}")
+                return
+            if attempt >= len(REJOIN_DELAYS_S):
+                self._lost("gone", "the host is gone")
+                return
+            self.inbox.put({"kind": "reconnecting"})
+            await asyncio.sleep(REJOIN_DELAYS_S[attempt])
+            attempt += 1
+
+    async def _serve(self, ws: ClientConnection) -> bool:
+        """Join and relay until the connection ends; True when the session is over (refused, finished, closed)."""
+        join: dict[str, Any] = {"kind": "join", "version": VERSION, "code": self.code, "seat": self.seat}
+        join["name"] = self.name
+        if self.token is not None:
+            join["token"] = self.token
+        await ws.send(encode(join))
+        sender = asyncio.create_task(self._send_loop(ws))
+        try:
+            async for raw in ws:
+                try:
+                    message = decode(raw, HOST_KINDS)
+                except ProtocolError:
+                    continue  # not a message of this protocol: nothing of it reaches the screen
+                kind = message["kind"]
+                if kind == "refused" and not self.joined:
+                    reason = str(message.get("reason", ""))[:200]
+                    self._lost(problem_of(reason), reason)
+                    return True
+                if kind == "welcome":
+                    self.joined = True
+                    self.token = str(message["token"])
+                    with self._id_lock:
+                        self._next_id = max(self._next_id, int(message["last_action_id"]))
+                self.inbox.put(message)
+                if kind == "match_end":
+                    self.finished = True
+                    return True
+        finally:
+            sender.cancel()
+        if ws.close_code == GOING_AWAY and self.joined and not self._stop.is_set():
+            self._lost("gone", "the host closed the room")  # the host ended the match or quit: no one to rejoin
+            return True
+        return self._stop.is_set()
+
+    async def _send_loop(self, ws: ClientConnection) -> None:
+        out = self._out
+        assert out is not None
+        while True:
+            message = await out.get()
+            if message["kind"] == "_close":
+                await ws.close()
+                return
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(encode(message))
