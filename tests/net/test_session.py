@@ -9,6 +9,7 @@ from typing import Any
 
 from zipai_desktop.bots import make_bot
 from zipai_desktop.engine.match import Match
+from zipai_desktop.engine.observation import observe
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.net.room import Room
 from zipai_desktop.net.session import ClientSession, HostSession, lan_addresses, problem_of
@@ -170,3 +171,24 @@ def test_problems_and_addresses() -> None:
     assert problem_of("seat 2 belongs to 'a': rejoin with its token") == "taken"
     assert problem_of("protocol version 2 is not this host's (1)") == "version"
     assert all(a.count(".") == 3 for a in lan_addresses())
+
+
+def test_every_event_a_seat_is_sent_reads_back_as_the_same_event() -> None:
+    from zipai_desktop.bots import make_bot as bot
+    from zipai_desktop.engine.events import redact
+    from zipai_desktop.engine.game import Game
+    from zipai_desktop.net.session import event_from_json
+
+    for rules in ("guilin", "bohu"):
+        r = get_rules(rules)
+        for seed in range(6):
+            game = Game(r, r.parse_options({}), seed=f"events-{seed}", players=3 if rules == "guilin" else 4)
+            players = {s: bot("random", seed=s) for s in range(game.players)}
+            while game.to_act is not None:
+                seat = game.to_act
+                game.apply(seat, players[seat].choose(observe(game, seat), game.legal_actions(seat)))
+            for seat in range(game.players):
+                for event in game.events:
+                    seen = redact(event, seat)
+                    if seen is not None:
+                        assert event_from_json(seen.to_json()) == seen

@@ -28,6 +28,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.actions import Action
+from ..engine.cards import HIDDEN, HIDDEN_GLYPH, parse_card
+from ..engine.events import EVENT_TYPES, Event
+from ..engine.melds import Meld, MeldKind
+from ..engine.win import Group
 from .host import Host
 from .protocol import HOST_KINDS, MAX_MESSAGE_BYTES, VERSION, ProtocolError, decode, encode
 from .room import Room
@@ -268,6 +272,42 @@ class HostSession:
         self.end()
         if self._thread is not None:
             self._thread.join(timeout=2.0)
+
+
+# --- the events' JSON ---------------------------------------------------------------------------------------------
+
+_EVENT_CLASSES: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
+
+
+def _kinds(text: str) -> tuple[int, ...]:
+    return tuple(HIDDEN if ch == HIDDEN_GLYPH else parse_card(ch) for ch in text)
+
+
+def _field(name: str, value: Any) -> Any:
+    """One field of an event back from its JSON form (``Event.to_json``: cards as glyphs, ``?`` a hidden one)."""
+    if value is None:
+        return None
+    if name == "meld":
+        return Meld(MeldKind(value["kind"]), _kinds(value["cards"]))
+    if name == "groups":
+        return tuple(Group(g["kind"], _kinds(g["cards"]), int(g["hu"]), bool(g["exposed"])) for g in value)
+    if name == "card":
+        return HIDDEN if value == HIDDEN_GLYPH else parse_card(value)
+    if name in ("cards", "from_hand"):
+        return _kinds(value)
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """An event as an ``events`` message carries it (``Event.to_json``); ``ValueError`` / ``KeyError`` /
+    ``TypeError`` for one this engine does not know."""
+    cls = _EVENT_CLASSES.get(str(data.get("event")))
+    if cls is None:
+        raise ValueError(f"unknown event {str(data.get('event'))[:40]!r}")
+    fields = {name: _field(name, data[name]) for name in cls.__dataclass_fields__ if name in data}
+    return cls(**fields)
 
 
 # --- a seat's connection ---------------------------------------------------------------------------------------------

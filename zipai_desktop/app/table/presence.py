@@ -15,9 +15,9 @@ from ..ui.fonts import fitted, font, text
 from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY, PANEL, WHITE
 from ..ui.personas import draw_emblem, emblem_of, persona_of
-from .controller import Controller
 from .layout import Layout
 from .phrases import PHRASES, Chat
+from .source import TableSource
 
 
 class TableState(Protocol):
@@ -27,7 +27,7 @@ class TableState(Protocol):
     size: tuple[int, int]
     lang: str
     layout: Layout
-    controller: Controller
+    controller: TableSource
     viewer: int
     chat: Chat
     phrase_menu: bool
