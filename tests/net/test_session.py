@@ -24,7 +24,7 @@ def open_room(
     r = get_rules(rules)
     match = Match(r, r.parse_options({}), "session", hands=hands)
     room = Room(match, code="ABC234", bot="random", wait_for_away=wait_for_away)
-    host = HostSession(room, friends, bind="127.0.0.1")
+    host = HostSession(room, friends, bind="127.0.0.1", inline_bots=True)
     host.open()
     assert host.error is None, host.error
     return host
@@ -91,7 +91,8 @@ def test_the_status_names_who_joined_and_start_deals_with_an_empty_friends_chair
             assert time.monotonic() < deadline
             time.sleep(0.01)
         status = host.status()
-        assert not status.started and status.seats[1].name == "阿明" and status.seats[0].bot
+        assert not status.started and status.seats[1].name == "阿明" and status.seats[1].joined
+        assert not status.seats[0].joined
         host.start()  # seat 0's friend never came: the bot plays it
         got = play([friend])
         assert got[1][-1]["kind"] == "match_end"
@@ -141,7 +142,7 @@ def test_a_dropped_connection_rejoins_with_its_token_and_plays_on() -> None:
         play([client], until=drop_at_third_turn)
         token = client.token
         # The network blinks: the host's side of the connection closes under the client.
-        ws = host.host.connections[0]  # type: ignore[union-attr]
+        ws = host.host.connections[0].ws  # type: ignore[union-attr]
         assert host._loop is not None
         host._loop.call_soon_threadsafe(lambda: host._loop.create_task(ws.close()))  # type: ignore[union-attr]
         got = play([client])
@@ -154,16 +155,38 @@ def test_a_dropped_connection_rejoins_with_its_token_and_plays_on() -> None:
         host.close()
 
 
-def test_the_host_ending_the_room_tells_the_friend_it_is_gone() -> None:
+def test_the_host_pausing_and_ending_the_match_reach_the_friend() -> None:
     host = open_room(friends=(0, 1))
     try:
         client = ClientSession(host.local_url, "ABC234", 0, "a").open()
         assert client.inbox.get(timeout=GUARD_S)["kind"] == "welcome"
+        host.start()
+        host.pause(True)
+        deadline = time.monotonic() + GUARD_S
+        while not host.status().paused:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
         host.end()
         got = play([client])
-        assert got[0][-1]["kind"] == "lost" and got[0][-1]["problem"] == "gone"
+        assert any(m["kind"] == "status" and m["paused"] for m in got[0])
+        assert got[0][-1]["kind"] == "match_end" and got[0][-1]["ended_by_host"]
+        assert client.finished and client.problem is None
     finally:
         host.close()
+    assert not host.running
+
+
+def test_a_host_gone_without_a_word_is_told_in_one_sentence() -> None:
+    host = open_room(friends=(0, 1))
+    client = ClientSession(host.local_url, "ABC234", 0, "a").open()
+    assert client.inbox.get(timeout=GUARD_S)["kind"] == "welcome"
+    # The host's server shuts down mid-match (its window closed): no match_end, the connection goes away.
+    assert host._loop is not None and host.host is not None
+    host._loop.call_soon_threadsafe(host.host.done.set)
+    got = play([client])
+    assert got[0][-1] == {"kind": "lost", "problem": "gone", "reason": "the host closed the room"}
+    assert not any(m["kind"] == "match_end" for m in got[0])
+    host.close()
 
 
 def test_problems_and_addresses() -> None:

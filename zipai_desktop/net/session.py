@@ -6,7 +6,8 @@ is a snapshot the loop refreshes. :class:`ClientSession` holds one seat's connec
 ``inbox`` (a :class:`queue.Queue` the screen polls with ``get_nowait`` each frame), :meth:`act` posts an action, and
 a dropped connection is taken up again with the seat's token. Besides the contract's messages (docs/contracts/
 room-protocol.md) the inbox gets the session's own: ``{"kind": "reconnecting"}`` while it rejoins and
-``{"kind": "lost", "problem", "reason"}`` once it gives up (the host refused the join, or is gone).
+``{"kind": "lost", "problem", "reason"}`` once it gives up (the host refused the join, or is gone). The room's
+controls and status are the host's (``net.host.Host``: start, pause, replace, end, ``on_status``).
 
 Every human seat, the host player's included, plays through a ClientSession: the host's own seat connects to
 127.0.0.1, so the host's Game stays the only truth and there is one code path for every person at the table.
@@ -19,9 +20,8 @@ import contextlib
 import queue
 import socket
 import threading
-from collections.abc import Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from concurrent.futures import Future
-from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -34,65 +34,19 @@ from ..engine.melds import Meld, MeldKind
 from ..engine.win import Group
 from .host import Host
 from .protocol import HOST_KINDS, MAX_MESSAGE_BYTES, VERSION, ProtocolError, decode, encode
-from .room import Room
+from .room import Room, RoomStatus
 
 #: Seconds :meth:`HostSession.open` waits for the server to listen.
 OPEN_TIMEOUT_S = 10.0
-#: How often the host thread refreshes its status snapshot.
-STATUS_EVERY_S = 0.05
+#: Seconds :meth:`HostSession.close` waits for the host's thread (the last messages go out first).
+FLUSH_WAIT_S = 8.0
 #: The close code of a host that ends the room (RFC 6455: going away).
 GOING_AWAY = 1001
 #: The pauses between a dropped client's attempts to rejoin (then it gives up: the host is gone).
-REJOIN_DELAYS_S = (0.2, 0.5, 1.0, 2.0, 3.0, 3.0)
+REJOIN_DELAYS_S = (0.2, 0.5, 1.0, 2.0, 3.0, 3.0, 5.0, 5.0, 5.0, 5.0)  # about 30 s: a host restarting reopens in time
 
 
 # --- the host --------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatStatus:
-    """One chair as the room screen shows it: the friend's name, whether a friend took it and is connected, and
-    whether a bot plays it now (an empty chair, or a friend away: 托管)."""
-
-    seat: int
-    name: str | None
-    joined: bool
-    connected: bool
-    bot: bool
-
-
-@dataclass(frozen=True)
-class RoomStatus:
-    """The room at one moment: its code, its seats, and how far the match is."""
-
-    code: str
-    players: int
-    started: bool
-    paused: bool
-    over: bool
-    hand: int
-    hands: int | None
-    totals: tuple[int, ...]
-    seats: tuple[SeatStatus, ...]
-
-
-def room_status(room: Room, *, paused: bool = False) -> RoomStatus:
-    """A snapshot of ``room`` (read on the host's loop, where the room lives)."""
-    match = room.match
-    seats = tuple(
-        SeatStatus(s, st.name, st.token is not None, st.connected, not st.connected) for s, st in enumerate(room.seats)
-    )
-    return RoomStatus(
-        code=room.code,
-        players=len(room.seats),
-        started=room.started,
-        paused=paused,
-        over=room.started and match.over,
-        hand=match.played,
-        hands=match.hands,
-        totals=tuple(match.totals),
-        seats=seats,
-    )
 
 
 def lan_addresses() -> list[str]:
@@ -115,17 +69,29 @@ def lan_addresses() -> list[str]:
 class HostSession:
     """A room served from a daemon thread; every method may be called from the frame loop and returns at once."""
 
-    def __init__(self, room: Room, friends: Iterable[int], *, bind: str = "0.0.0.0", port: int = 0) -> None:
+    def __init__(
+        self,
+        room: Room,
+        friends: Iterable[int],
+        *,
+        bind: str = "0.0.0.0",
+        port: int = 0,
+        inline_bots: bool = False,
+        on_change: Callable[[Room], None] | None = None,
+    ) -> None:
         """Serve ``room`` on ``bind:port`` (0: any free port) once :meth:`open` is called; the match deals when
-        every seat of ``friends`` is taken, or at :meth:`start`."""
+        every seat of ``friends`` is taken, or at :meth:`start`. The bots decide in a worker process (on the host's
+        loop with ``inline_bots``: tests); ``on_change`` is called on the host's thread after every change (the
+        room's autosave)."""
         self.room = room
         self.friends = frozenset(friends)
         self.bind = bind
         self.port = port
+        self.inline_bots = inline_bots
+        self.on_change = on_change
         self.error: str | None = None
         self.host: Host | None = None
-        self.paused = False
-        self._status = room_status(room)
+        self._status = room.status()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
@@ -148,39 +114,37 @@ class HostSession:
         finally:
             self._ready.set()
 
+    def _status_changed(self, status: RoomStatus) -> None:
+        self._status = status  # a frozen value: the frame loop reads it without a lock
+
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self.host = Host(self.room, self.friends)
-        watcher = asyncio.create_task(self._watch())
+        self.host = Host(
+            self.room,
+            self.friends,
+            on_status=self._status_changed,
+            on_change=self.on_change,
+            inline_bots=self.inline_bots,
+        )
 
         def ready(port: int) -> None:
             self.port = port
             self._ready.set()
 
-        try:
-            await self.host.serve(self.bind, self.port, ready)
-        finally:
-            watcher.cancel()
-            self._status = room_status(self.room, paused=self.paused)
-
-    async def _watch(self) -> None:
-        """Refresh the status snapshot (a frozen value: the frame loop reads it without a lock)."""
-        while True:
-            self._status = room_status(self.room, paused=self.paused)
-            await asyncio.sleep(STATUS_EVERY_S)
+        await self.host.serve(self.bind, self.port, ready)
+        self._status = self.room.status()
 
     @property
     def running(self) -> bool:
         """The server's thread is alive (the room is open)."""
         return self._thread is not None and self._thread.is_alive()
 
-    def _post(self, work: Coroutine[Any, Any, None]) -> Future[None] | None:
-        """Run ``work`` on the host's loop; None (and the work dropped) when the room is closed."""
-        loop = self._loop
-        if loop is None or loop.is_closed() or not self.running:
-            work.close()
+    def _post(self, work: Callable[[Host], Coroutine[Any, Any, None]]) -> Future[None] | None:
+        """Run ``work(host)`` on the host's loop; None (nothing done) when the room is closed."""
+        loop, host = self._loop, self.host
+        if loop is None or host is None or loop.is_closed() or not self.running:
             return None
-        return asyncio.run_coroutine_threadsafe(work, loop)
+        return asyncio.run_coroutine_threadsafe(work(host), loop)
 
     # -- what the screen shows -----------------------------------------------------------------------------------------
 
@@ -201,77 +165,38 @@ class HostSession:
         return f"ws://127.0.0.1:{self.port}"
 
     def status(self) -> RoomStatus:
-        """The room as last seen by its thread."""
+        """The room as last told by its thread."""
         return self._status
 
     # -- the host's controls ---------------------------------------------------------------------------------------
 
     def start(self) -> Future[None] | None:
         """Deal now, even with friends' chairs empty: bots play them (a friend who joins later takes the seat)."""
-        return self._post(self._start())
-
-    async def _start(self) -> None:
-        host = self.host
-        if host is None or self.room.started:
-            return
-        method = getattr(host, "start", None)  # the Host control API, when the host has it
-        if method is not None:
-            await method()
-            return
-        await host._send(self.room.start())  # noqa: SLF001 - today's Host deals through its room and sender
+        return self._post(lambda host: host.start())
 
     def pause(self, on: bool) -> Future[None] | None:
-        """Pause the match (bots and friends wait) or go on; needs the Host control API (``Host.pause``)."""
-        return self._post(self._pause(on))
-
-    async def _pause(self, on: bool) -> None:
-        method = getattr(self.host, "pause", None)
-        if method is not None:
-            await method(on)
-            self.paused = on
-
-    @property
-    def can_pause(self) -> bool:
-        """The host can pause the match (its Host has the control API)."""
-        return hasattr(Host, "pause")
+        """Pause the match (no bot moves, friends' actions refused) or go on."""
+        return self._post(lambda host: host.pause(on))
 
     def replace(self, seat: int) -> Future[None] | None:
-        """A bot plays ``seat`` for its missing friend from now on."""
-        return self._post(self._replace(seat))
+        """A bot plays ``seat`` for its missing friend from now on (the friend takes it back by rejoining)."""
 
-    async def _replace(self, seat: int) -> None:
-        host = self.host
-        if host is None:
-            return
-        method = getattr(host, "replace", None)
-        if method is not None:
-            await method(seat)
-            return
-        if self.room.started and not self.room.seats[seat].connected:
-            await host._send(self.room.take_over(seat))  # noqa: SLF001
+        async def work(host: Host) -> None:
+            with contextlib.suppress(ValueError):  # the friend came back meanwhile: nothing to replace
+                await host.replace(seat)
+
+        return self._post(work)
 
     def end(self) -> Future[None] | None:
-        """End the match now: the room closes and every friend is told the host is gone."""
-        return self._post(self._end())
-
-    async def _end(self) -> None:
-        host = self.host
-        if host is None:
-            return
-        method = getattr(host, "end", None)
-        if method is not None:
-            await method()
-            return
-        for ws in list(host.connections.values()):
-            with contextlib.suppress(ConnectionClosed):
-                await ws.close(GOING_AWAY, "the host ended the match")
-        host.done.set()
+        """End the match now: every seat gets the totals so far (``match_end`` with ``ended_by_host``)."""
+        return self._post(lambda host: host.end())
 
     def close(self) -> None:
-        """Close the room (if still open) and let its thread finish."""
-        self.end()
+        """End the match if it still runs, and let the thread finish."""
+        if not self.room.over:
+            self.end()
         if self._thread is not None:
-            self._thread.join(timeout=2.0)
+            self._thread.join(timeout=FLUSH_WAIT_S)
 
 
 # --- the events' JSON ---------------------------------------------------------------------------------------------

@@ -225,6 +225,7 @@ def test_a_friend_who_drops_shows_under_autoplay_at_the_hosts_table() -> None:
                 break
             time.sleep(0.001)
         assert 1 in table.controller.autoplay
+        app.frame(1 / 60)  # the toast is shown at the next update
         assert table.toast is not None and table.toast[0] == "Ming dropped: a bot plays for them"
     finally:
         host.close()

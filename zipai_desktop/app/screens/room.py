@@ -20,8 +20,8 @@ import pygame_gui
 
 from ...engine.match import Match, Stakes
 from ...engine.rules import get_rules
-from ...net.room import Room
-from ...net.session import ClientSession, HostSession, RoomStatus
+from ...net.room import Room, RoomStatus
+from ...net.session import ClientSession, HostSession
 from ...store.presets import BUILTIN, Preset, load_presets
 from ...store.settings import load_settings
 from ..scene import Scene
@@ -445,7 +445,7 @@ class RoomHostScene(_Screen):
         live = not status.over and not self.ended
         states = {
             "start": live and not status.started,
-            "pause": live and status.started and self.host.can_pause,
+            "pause": live and status.started,
             "replace": live and status.started and self._replaceable(),
             "end": live,
             "table": self.table is not None and live,
@@ -462,7 +462,7 @@ class RoomHostScene(_Screen):
         if seat is None or seat >= len(self.status.seats):
             return False
         entry = self.status.seats[seat]
-        return seat != 0 and entry.joined and not entry.connected
+        return seat != 0 and not entry.connected and not entry.played_by_bot
 
     def seat_rows(self) -> list[tuple[int, str, str]]:
         """Each chair: its number, who sits there, and how (the host, connected, 托管 while away, a bot)."""
@@ -472,7 +472,10 @@ class RoomHostScene(_Screen):
                 who, how = self.name, tr("room.state.host", self.lang)
             elif entry.joined:
                 who = entry.name or tr("seat.player", self.lang, n=entry.seat + 1)
-                how = tr("room.state.connected" if entry.connected else "room.state.away", self.lang)
+                if entry.connected:
+                    how = tr("room.state.connected", self.lang)
+                else:
+                    how = tr("room.state.away" if entry.played_by_bot else "room.state.waited", self.lang)
             else:
                 who, how = tr("seat.bot", self.lang, n=entry.seat + 1), tr("room.state.empty", self.lang)
             rows.append((entry.seat, who, how))

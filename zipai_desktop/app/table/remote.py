@@ -113,6 +113,8 @@ class RemoteController:
         self.results: dict[int, tuple[HandResult, list[int]]] = {}
         self.records: list[dict[str, Any]] = []
         self.final: list[int] | None = None
+        self.final_hands = 0
+        self.ended_by_host = False  # the host ended the match: the hand in play was abandoned
         self.paused = False
         self.lost: str | None = None  # why the seat is gone (the host ended or vanished, a refusal): one sentence
         self.notices: list[str] = []  # what the table tells as toasts (a friend dropped, the connection came back)
@@ -151,6 +153,8 @@ class RemoteController:
             self.records.append(message["record"])
         elif kind == "match_end":
             self.final = [int(t) for t in message["totals"]]
+            self.final_hands = int(message.get("hands", self.hand_number))
+            self.ended_by_host = bool(message.get("ended_by_host"))
         elif kind == "status":
             self._status(message)
         elif kind == "welcome":
@@ -197,10 +201,14 @@ class RemoteController:
         self.autoplay = set(self.away) | ({self.seat} if self.own_autoplay else set())
 
     def _status(self, message: dict[str, Any]) -> None:
+        """The room's status (protocol 2): paused or not, and the seats (a friend away under 托管)."""
         paused = bool(message.get("paused"))
         if paused != self.paused:
             self.notices.append(tr("room.paused" if paused else "room.resumed", self.lang))
         self.paused = paused
+        seats = message.get("seats")
+        if isinstance(seats, list):
+            self._seats(seats)
 
     @property
     def dealt(self) -> bool:
@@ -426,6 +434,7 @@ class RemoteController:
             self._match.played = self.hand_number + 1
         if self.final is not None and not any(b.hand > self.hand_number for b in self.batches):
             self._match.totals = list(self.final)
+            self._match.played = self.final_hands
             return False
         self.hand_number += 1
         self.hand = RemoteHand(self.config.players)

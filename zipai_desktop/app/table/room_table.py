@@ -56,7 +56,20 @@ class RoomTableScene(TableScene):
             self.gone = True
             self.on_lost(remote.lost)
             return
+        if remote.ended_by_host and not self.match_over and remote.game.result is None and not remote.hand_over:
+            self._ended_by_host()
+            return
         super().update(dt)
+
+    def _ended_by_host(self) -> None:
+        """The host ended the match in the middle of a hand (abandoned, not scored): the result of the hands played."""
+        self.match_over = True
+        self.remote.next_hand()  # books the totals the host sent
+        if self.on_match_end is not None:
+            self.controller.close()
+            self.on_match_end(self)
+            return
+        self.show_toast(tr("room.ended_by_host", self.lang))
 
     # --- what a room does not offer ---------------------------------------------------------------------------------
 
