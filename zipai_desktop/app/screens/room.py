@@ -252,7 +252,7 @@ class OpenRoomScene(_Screen):
         ui = self.ui
         w, h = self.size
         self.drops = {}
-        line = int(ui.line() * 1.1)
+        line = self.line = int(ui.line() * 1.1)
         label_w = max(ui.text_w(self._label(k)) for k in self.row_keys()) + ui.gap * 2
         control_w = min(ui.px(420), int(w * 0.45))
         left = (w - label_w - control_w) // 2 + label_w
@@ -379,7 +379,8 @@ class OpenRoomScene(_Screen):
         self.draw_felt(surface)
         for key, y in self.rows:
             label = self._label(key)
-            self.paint.text(surface, label, self.ui.font, WHITE, topright=(self.controls_left - self.ui.gap, y))
+            middle = y + self.line // 2
+            self.paint.text(surface, label, self.ui.font, WHITE, midright=(self.controls_left - self.ui.gap, middle))
         self.draw_error(surface, self.error_y)
         self.gui.draw_ui(surface)
 
@@ -647,7 +648,7 @@ class JoinRoomScene(_Screen):
         super()._build_gui()
         ui = self.ui
         w, h = self.size
-        line = int(ui.line() * 1.1)
+        line = self.line = int(ui.line() * 1.1)
         width = min(ui.px(640), int(w * 0.7))
         left = (w - width) // 2
         y = int(h * 0.18)
@@ -785,7 +786,8 @@ class JoinRoomScene(_Screen):
         found = tr("room.found", self.lang) if self.rooms else tr("room.none_found", self.lang)
         self.paint.text(surface, found, ui.font, GREY, midtop=(w // 2, self.list_label_y))
         for key, y in self.labels:
-            self.paint.text(surface, tr(key, self.lang), ui.font, WHITE, topright=(self.entry_left - ui.gap, y))
+            middle = y + self.line // 2
+            self.paint.text(surface, tr(key, self.lang), ui.font, WHITE, midright=(self.entry_left - ui.gap, middle))
         if self.session is not None:
             self.paint.text(surface, tr("room.joining", self.lang), ui.font, GOLD, midtop=(w // 2, self.error_y))
         self.draw_error(surface, self.error_y)
