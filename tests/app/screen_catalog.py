@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -289,7 +290,7 @@ def close(scene: Any) -> None:
         scene.controller.close()
 
 
-# --- 包厢 ---------------------------------------------------------------------------------------------------------------
+# --- 包厢 -------------------------------------------------------------------------------------------------------------
 
 #: What a 包厢 screen started (host and seats on loopback): :func:`close` closes them.
 ROOMS: list[Any] = []
@@ -346,6 +347,35 @@ def _answering(host: Any, seat: int, name: str) -> Any:
     return session
 
 
+class Stopping:
+    """Something to stop at :func:`close` (a browser, an announcement)."""
+
+    def __init__(self, thing: Any) -> None:
+        self.thing = thing
+
+    def close(self) -> None:
+        stop = getattr(self.thing, "stop", None) or self.thing.close
+        stop()
+
+
+def announced(*rooms: tuple[str, int, str, int, int]) -> None:
+    """Announce rooms (name, port, game, players, free seats) on loopback, together (each probes its name a moment)."""
+    import threading
+
+    from zipai_desktop.net.discovery import announce
+
+    def one(name: str, port: int, game: str, players: int, free: int) -> None:
+        ad = announce(name, port, game=game, players=players, free_seats=free, addresses=["127.0.0.1"],
+                      interfaces=["127.0.0.1"])  # fmt: skip
+        ROOMS.append(Stopping(ad))
+
+    threads = [threading.Thread(target=one, args=room) for room in rooms]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+
+
 def _until(app: App, done: Any, frames: int = 20000) -> None:
     import time
 
@@ -361,7 +391,13 @@ def room_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     """The 包厢 screens: open or join, the open-room screen, the host's room with two friends joined, the join list
     with rooms found, the table from a friend's seat (a real loopback room, seeded), a dropped friend under 托管, and
     the result from the totals the host sent."""
-    from zipai_desktop.app.screens.room import JoinRoomScene, OpenRoomScene, RoomChoiceScene, RoomHostScene
+    from zipai_desktop.app.screens.room import (
+        JoinRoomScene,
+        OpenRoomScene,
+        RoomChoiceScene,
+        RoomHostScene,
+        RoomsOnNetwork,
+    )
     from zipai_desktop.app.table.remote import RemoteController
     from zipai_desktop.app.table.room_table import RoomTableScene
 
@@ -371,15 +407,16 @@ def room_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
         scene = OpenRoomScene(app, size, lang)
         scene.name_entry.set_text("阿强的包厢" if lang == "zh" else "Qiang's room")
         return scene
-    if name == "room_join":
-        from zipai_desktop.app.ui.i18n import tr
-
-        found = [
-            (f"阿强的包厢  ·  {tr('game.guilin', lang)}  ·  ws://192.168.1.20:47823", "ws://192.168.1.20:47823"),
-            (f"Lily's room  ·  {tr('game.bohu', lang)}  ·  ws://192.168.1.34:47823", "ws://192.168.1.34:47823"),
-        ]
-        scene = JoinRoomScene(app, size, lang, found=lambda lang: found)
-        scene.address_entry.set_text(found[0][1])
+    if name == "room_join":  # two rooms really announced on loopback, found by the join screen's own browser
+        found = RoomsOnNetwork(interfaces=["127.0.0.1"])
+        ROOMS.append(Stopping(found))
+        announced(("阿强的包厢", 47823, "guilin", 3, 2), ("Lily's room", 47824, "bohu", 4, 1))
+        deadline = time.monotonic() + 30
+        while len(found(lang)) < 2:
+            assert time.monotonic() < deadline, "the rooms announced on loopback were not found"
+            time.sleep(0.05)
+        scene = JoinRoomScene(app, size, lang, found=found)
+        scene.address_entry.set_text("ws://127.0.0.1:47823")
         scene.code_entry.set_text("7KQ2MX")
         scene.name_entry.set_text("阿明" if lang == "zh" else "Ming")
         return scene

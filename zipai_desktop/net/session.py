@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
-import socket
 import threading
 from collections.abc import Callable, Coroutine, Iterable
 from concurrent.futures import Future
@@ -32,6 +31,7 @@ from ..engine.cards import HIDDEN, HIDDEN_GLYPH, parse_card
 from ..engine.events import EVENT_TYPES, Event
 from ..engine.melds import Meld, MeldKind
 from ..engine.win import Group
+from .discovery import Announcement, announce, lan_addresses, room_name
 from .host import Host
 from .protocol import HOST_KINDS, MAX_MESSAGE_BYTES, VERSION, ProtocolError, decode, encode
 from .room import Room, RoomStatus
@@ -46,24 +46,12 @@ GOING_AWAY = 1001
 REJOIN_DELAYS_S = (0.2, 0.5, 1.0, 2.0, 3.0, 3.0, 5.0, 5.0, 5.0, 5.0)  # about 30 s: a host restarting reopens in time
 
 
+def free_seats(status: RoomStatus) -> int:
+    """The chairs a friend may still take: never taken by a friend (the host's own is taken)."""
+    return sum(1 for seat in status.seats if not seat.joined and not seat.connected)
+
+
 # --- the host --------------------------------------------------------------------------------------------------------
-
-
-def lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses a friend on the network can reach (no packet is sent to find them); 127.0.0.1
-    when it has none."""
-    found: list[str] = []
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.255.255.255", 1))  # a UDP "connect" only picks the interface that route would use
-        found.append(probe.getsockname()[0])
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(str(info[4][0]))
-    seen: list[str] = []
-    for address in found:
-        if address not in seen and not address.startswith("127.") and address != "0.0.0.0":
-            seen.append(address)
-    return seen or ["127.0.0.1"]
 
 
 class HostSession:
@@ -78,12 +66,17 @@ class HostSession:
         port: int = 0,
         inline_bots: bool = False,
         on_change: Callable[[Room], None] | None = None,
+        announce_as: str | None = None,
     ) -> None:
         """Serve ``room`` on ``bind:port`` (0: any free port) once :meth:`open` is called; the match deals when
         every seat of ``friends`` is taken, or at :meth:`start`. The bots decide in a worker process (on the host's
         loop with ``inline_bots``: tests); ``on_change`` is called on the host's thread after every change (the
-        room's autosave)."""
+        room's autosave). With ``announce_as`` the room is announced on the network under that name (LAN discovery,
+        net/discovery.py) while it is open, its free seats kept up to date."""
         self.room = room
+        self.announce_as = announce_as
+        self.announcement: Announcement | None = None
+        self.announce_error: str | None = None
         self.friends = frozenset(friends)
         self.bind = bind
         self.port = port
@@ -116,6 +109,29 @@ class HostSession:
 
     def _status_changed(self, status: RoomStatus) -> None:
         self._status = status  # a frozen value: the frame loop reads it without a lock
+        ad = self.announcement
+        if ad is not None and not status.over:  # zeroconf blocks: its update runs in a worker thread
+            asyncio.get_running_loop().create_task(self._update_ad(ad, free_seats(status)))
+
+    async def _update_ad(self, ad: Announcement, free: int) -> None:
+        with contextlib.suppress(OSError, ValueError, RuntimeError):
+            await asyncio.to_thread(ad.update, free_seats=free)
+
+    async def _announce(self, port: int) -> None:
+        """Announce the room (zeroconf probes its name for a moment: in a worker thread); a network that will not
+        carry it leaves the room open all the same (friends type the address), ``announce_error`` says why."""
+        if self.announce_as is None:
+            return
+        status = self.room.status()
+        addresses = None if self.bind in ("0.0.0.0", "") else [self.bind]
+        interfaces = None if addresses is None else addresses
+        try:
+            self.announcement = await asyncio.to_thread(
+                announce, room_name(self.announce_as), port, game=self.room.match.rules.name,
+                players=status.players, free_seats=free_seats(status), addresses=addresses, interfaces=interfaces,
+            )  # fmt: skip
+        except (OSError, ValueError, RuntimeError) as exc:
+            self.announce_error = str(exc)[:200]
 
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -127,12 +143,23 @@ class HostSession:
             inline_bots=self.inline_bots,
         )
 
+        announcing: list[asyncio.Task[None]] = []
+
         def ready(port: int) -> None:
             self.port = port
             self._ready.set()
+            announcing.append(asyncio.get_running_loop().create_task(self._announce(port)))
 
-        await self.host.serve(self.bind, self.port, ready)
-        self._status = self.room.status()
+        try:
+            await self.host.serve(self.bind, self.port, ready)
+        finally:
+            self._status = self.room.status()
+            for task in announcing:
+                with contextlib.suppress(asyncio.CancelledError, OSError, ValueError, RuntimeError):
+                    await task
+            if self.announcement is not None:  # goodbye: the browsers drop the room at once
+                with contextlib.suppress(OSError, RuntimeError):
+                    await asyncio.to_thread(self.announcement.close)
 
     @property
     def running(self) -> bool:

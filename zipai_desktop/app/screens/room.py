@@ -8,8 +8,8 @@ table, the host player too, sits through a :class:`~zipai_desktop.net.session.Cl
 
 from __future__ import annotations
 
+import contextlib
 import getpass
-import importlib
 import queue
 import secrets
 from collections.abc import Callable
@@ -20,6 +20,7 @@ import pygame_gui
 
 from ...engine.match import Match, Stakes
 from ...engine.rules import get_rules
+from ...net.discovery import Browser
 from ...net.room import Room, RoomStatus
 from ...net.session import ClientSession, HostSession
 from ...store.presets import BUILTIN, Preset, load_presets
@@ -56,34 +57,36 @@ def player_name() -> str:
     return name[:16] or "zipai"
 
 
-def rooms_found(lang: str) -> list[tuple[str, str]]:
-    """The rooms seen on the network as (label, ws:// address): the LAN discovery's browser when this build has
-    it (net/discovery.py), else none (the player types the address)."""
-    browser = _browser()
-    if browser is None:
-        return []
-    out = []
-    for room in browser.snapshot():
-        address = f"ws://{room.address}:{room.port}"
-        label = f"{room.name}  ·  {tr(f'game.{room.game}', lang)}  ·  {address}"
-        out.append((label, address))
-    return out
+class RoomsOnNetwork:
+    """The rooms announced on the network (LAN discovery, net/discovery.py), as the join list shows them: a browser
+    runs in zeroconf's threads while the join screen is open; :meth:`__call__` reads its snapshot without waiting."""
 
+    def __init__(self, interfaces: list[str] | None = None) -> None:
+        """Browse on ``interfaces`` (their addresses; default all). A network that cannot be browsed lists nothing
+        (the player types the address)."""
+        self.browser: Browser | None = Browser(interfaces=interfaces)
+        try:
+            self.browser.start()
+        except (OSError, RuntimeError):
+            self.browser = None
 
-_BROWSER: list[Any] = []
+    def __call__(self, lang: str) -> list[tuple[str, str]]:
+        """(label, ws:// address) of each room seen: its name, game, free seats and address."""
+        if self.browser is None:
+            return []
+        out = []
+        for ad in self.browser.rooms():
+            game = tr(f"game.{ad.game}", lang)
+            free = tr("room.free_seats", lang, n=ad.free_seats)
+            out.append((f"{ad.name}  ·  {game}  ·  {free}  ·  {ad.url}", ad.url))
+        return out
 
-
-def _browser() -> Any:
-    """The one discovery browser of the app (started once), or None without discovery."""
-    if _BROWSER:
-        return _BROWSER[0]
-    try:
-        discovery = importlib.import_module("zipai_desktop.net.discovery")
-    except ImportError:
-        return None
-    browser = discovery.Browser()
-    _BROWSER.append(browser)
-    return browser
+    def stop(self) -> None:
+        """Stop browsing."""
+        if self.browser is not None:
+            with contextlib.suppress(OSError, RuntimeError):
+                self.browser.stop()
+            self.browser = None
 
 
 class _Screen(Scene):
@@ -368,7 +371,7 @@ class OpenRoomScene(_Screen):
         except ValueError as exc:
             self.error = str(exc)
             return
-        host = open_host(room, waiting)
+        host = open_host(room, waiting, self.name)
         if host.error is not None:
             self.error = tr("room.cannot_open", self.lang, reason=host.error[:80])
             return
@@ -385,12 +388,13 @@ class OpenRoomScene(_Screen):
         self.gui.draw_ui(surface)
 
 
-def open_host(room: Room, waiting: set[int], bind: str = "0.0.0.0") -> HostSession:
-    """The room served to the network on :data:`ROOM_PORT` (any free port when that one is taken)."""
-    host = HostSession(room, waiting, bind=bind, port=ROOM_PORT)
+def open_host(room: Room, waiting: set[int], name: str, bind: str = "0.0.0.0") -> HostSession:
+    """The room served to the network on :data:`ROOM_PORT` (any free port when that one is taken), announced as
+    ``name`` (LAN discovery) so friends find it in their join list."""
+    host = HostSession(room, waiting, bind=bind, port=ROOM_PORT, announce_as=name)
     host.open()
     if host.error is not None:
-        host = HostSession(room, waiting, bind=bind, port=0)
+        host = HostSession(room, waiting, bind=bind, port=0, announce_as=name)
         host.open()
     return host
 
@@ -477,6 +481,8 @@ class RoomHostScene(_Screen):
                     how = tr("room.state.connected", self.lang)
                 else:
                     how = tr("room.state.away" if entry.played_by_bot else "room.state.waited", self.lang)
+            elif not self.status.started and entry.seat in self.host.friends:
+                who, how = tr("seat.bot", self.lang, n=entry.seat + 1), tr("room.state.free", self.lang)
             else:
                 who, how = tr("seat.bot", self.lang, n=entry.seat + 1), tr("room.state.empty", self.lang)
             rows.append((entry.seat, who, how))
@@ -630,11 +636,13 @@ class JoinRoomScene(_Screen):
     REFRESH_S = 1.0
 
     def __init__(
-        self, app: Any, size: tuple[int, int], lang: str, found: Callable[[str], list[tuple[str, str]]] = rooms_found
+        self, app: Any, size: tuple[int, int], lang: str, found: Callable[[str], list[tuple[str, str]]] | None = None
     ) -> None:
-        """The join form; ``found(lang)`` lists the rooms seen as (label, address): the discovery browser's."""
-        self.found = found
-        self.rooms: list[tuple[str, str]] = found(lang)
+        """The join form; ``found(lang)`` lists the rooms seen as (label, address): by default the rooms announced
+        on the network (:class:`RoomsOnNetwork`, browsing while this screen is open)."""
+        self.network = RoomsOnNetwork() if found is None else None
+        self.found: Callable[[str], list[tuple[str, str]]] = found or self.network or (lambda lang: [])
+        self.rooms: list[tuple[str, str]] = self.found(lang)
         self.address = ""
         self.code = ""
         self.name = player_name()
@@ -724,6 +732,7 @@ class JoinRoomScene(_Screen):
         if kind == "back":
             if self.session is not None:
                 self.session.close()
+            self.stop_browsing()
             self.app.pop()
             return
         if kind != "join" or self.session is not None:
@@ -766,8 +775,14 @@ class JoinRoomScene(_Screen):
                 self.error = lost_sentence(str(message.get("problem")), str(message.get("reason", "")), self.lang)
         super().update(dt)
 
+    def stop_browsing(self) -> None:
+        """Stop listening for rooms (the screen is left)."""
+        if self.network is not None:
+            self.network.stop()
+
     def sit(self, remote: RemoteController) -> None:
-        """The table from the friend's chair."""
+        """The table from the friend's chair (the rooms are no longer browsed)."""
+        self.stop_browsing()
         table = RoomTableScene(
             remote,
             self.size,
