@@ -65,6 +65,17 @@ class RemoteHand:
         return range(self.steps)
 
 
+@dataclass(frozen=True)
+class Summary:
+    """A won hand's settlement as a 包厢 seat is told it (``hand_end``'s result): its 胡 / 胡息, its score and its
+    special hands. The settlement panel shows these (the host's Game has the itemised sums)."""
+
+    hu: int
+    score: int
+    special: tuple[str, ...]
+    summary_only: bool = True
+
+
 @dataclass
 class Batch:
     """One ``events`` message: a move (or the deal, or a rejoin's whole hand)."""
@@ -145,7 +156,12 @@ class RemoteController:
         elif kind == "hand_end":
             result = message["result"] or {}
             points = tuple(int(p) for p in result.get("points", [0] * self.config.players))
-            hand_result = HandResult(result.get("winner"), None, None, points)
+            winner = result.get("winner")
+            summary = None
+            if isinstance(winner, int):
+                special = tuple(str(n) for n in result.get("special", []))
+                summary = Summary(int(result.get("hu", 0)), int(result.get("score", 0)), special)
+            hand_result = HandResult(winner, None, summary, points)
             self.results[int(message["hand"])] = (hand_result, [int(t) for t in message["totals"]])
         elif kind == "seats":
             self._seats(message["seats"])

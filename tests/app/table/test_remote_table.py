@@ -1,0 +1,122 @@
+"""The table at a 包厢 seat, fed in-process: a real Room's messages for one seat go into the seat's inbox, and the
+seat's actions go back to the room, so every frame is the one a friend's app would draw (no network, seeded)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from zipai_desktop.app.main import App
+from zipai_desktop.app.table.remote import RemoteController
+from zipai_desktop.app.table.room_table import RoomTableScene
+from zipai_desktop.app.table.settlement_panel import build_panel
+from zipai_desktop.engine.actions import Action, Discard, Pass
+from zipai_desktop.engine.events import redact
+from zipai_desktop.engine.match import Match
+from zipai_desktop.engine.rules import get_rules
+from zipai_desktop.net.protocol import VERSION
+from zipai_desktop.net.room import Outbox, Room
+from zipai_desktop.net.session import ClientSession
+
+SEAT = 1
+
+
+class InProcess(ClientSession):
+    """A seat's session whose messages come from (and actions go to) a Room in this process."""
+
+    def __init__(self, room: Room) -> None:
+        super().__init__("ws://in-process", room.code, SEAT, "Ming")
+        self.room = room
+        self.acted: list[dict[str, Any]] = []
+
+    def deliver(self, out: Outbox) -> None:
+        for seat, message in out:
+            if seat == SEAT:
+                self.inbox.put(message)
+
+    def act(self, action: Action | dict[str, Any], hand: int, step: int) -> int:
+        self._next_id += 1
+        payload = action.to_json() if isinstance(action, Action) else action
+        message = {"kind": "act", "id": self._next_id, "hand": hand, "step": step, "action": payload}
+        self.acted.append(message)
+        self.deliver(self.room.act(SEAT, message))
+        return self._next_id
+
+
+def seated(rules: str, seed: str, hands: int = 1) -> tuple[Room, InProcess, RemoteController]:
+    game = get_rules(rules)
+    room = Room(Match(game, game.parse_options({}), seed, hands=hands, players=3), code="ROOM42", bot="casual")
+    session = InProcess(room)
+    _, out = room.join({"kind": "join", "version": VERSION, "code": "ROOM42", "seat": SEAT, "name": "Ming"})
+    session.deliver(out)
+    welcome = session.inbox.get_nowait()
+    session.deliver(room.start())
+    return room, session, RemoteController(session, welcome, lang="en")
+
+
+def play_hand(app: App, table: RoomTableScene, session: InProcess) -> None:
+    for _ in range(20000):
+        app.frame(1 / 60)
+        if table.show_result:
+            return
+        legal = table._my_decision()
+        if not legal:
+            continue
+        before = len(session.acted)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            rect, _, _ = next(r for r in table._hand_rects() if not r[2])
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=rect.center))
+        else:
+            passing = next(b for b in table.buttons if isinstance(b.action, Pass) or b is table.buttons[-1])
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=passing.rect.center))
+        app.frame(1 / 60)
+        assert len(session.acted) == before + 1, "the posted input did not become an act"
+    raise AssertionError("the hand did not end")
+
+
+#: Seeds whose hand is won (guilin, bohu) and one that ends 荒庄.
+CASES = [("guilin", "remote-1"), ("bohu", "remote-0"), ("guilin", "remote-0")]
+
+
+@pytest.mark.parametrize(("rules", "seed"), CASES)
+def test_a_friends_table_shows_only_its_seats_events_and_settles_the_hand(rules: str, seed: str) -> None:
+    app = App((1280, 720), "en", headless=True, resizable=False)
+    room, session, remote = seated(rules, seed)
+    table = RoomTableScene(remote, (1280, 720), lang="en", speed=60.0, on_lost=lambda sentence: None)
+    app.push(table)
+    play_hand(app, table, session)
+    game = room.records[0]
+    from zipai_desktop.engine.record import replay
+
+    played = replay(game)
+    # The table saw exactly the seat's redacted events of the hand, in order (never a hidden card).
+    seen = [e for e in (redact(ev, SEAT) for ev in played.events) if e is not None]
+    assert table.view.log == [e for e in seen if e in table.view.log] and remote.hand.events == seen
+    assert session.acted, "the seat decided at the table"
+    panel = build_panel(table)
+    result = played.result
+    assert result is not None
+    if result.winner is None:
+        assert "draw" in panel.title.lower() or "荒庄" in panel.title
+    else:
+        winner = table.short_name(result.winner)
+        assert winner in panel.title and str(result.score) in panel.value
+    assert [pts for _, pts, _ in panel.seats] == list(result.points)
+    pygame.quit()
+
+
+def test_the_hint_and_the_card_count_are_refused_in_a_room() -> None:
+    app = App((1024, 640), "zh", headless=True, resizable=False)
+    _, _, remote = seated("guilin", "remote-3")
+    table = RoomTableScene(remote, (1024, 640), lang="zh", speed=60.0, on_lost=lambda sentence: None)
+    app.push(table)
+    app.frame(1 / 60)
+    table.request_hint()
+    assert table.toast is not None and table.toast[0] == "包厢里不能用提示" and table.hint is None
+    table.toggle_count()
+    assert table.toast[0] == "包厢里不能用记牌" and not table.helpers["count"]
+    assert not remote.can_undo and not remote.undo()
+    pygame.quit()
