@@ -43,8 +43,8 @@ class Friend:
     """A friend at another computer: a ClientSession whose turns a bot answers from the seat's observation, in a
     thread of its own (as a friend's own app would)."""
 
-    def __init__(self, url: str, code: str, seat: int, name: str) -> None:
-        self.session = ClientSession(url, code, seat, name).open()
+    def __init__(self, url: str, code: str, seat: int, name: str, token: str | None = None) -> None:
+        self.session = ClientSession(url, code, seat, name, token).open()
         self.got: list[dict[str, Any]] = []
         self.bot = make_bot("random", seed=seat)
         self.stop = threading.Event()
@@ -229,4 +229,57 @@ def test_a_friend_who_drops_shows_under_autoplay_at_the_hosts_table() -> None:
         assert table.toast is not None and table.toast[0] == "Ming dropped: a bot plays for them"
     finally:
         host.close()
+    pygame.quit()
+
+
+def test_a_room_saved_mid_match_is_reopened_from_the_room_screen_and_played_to_its_end() -> None:
+    from zipai_desktop.app.screens.room import room_save_path
+    from zipai_desktop.net.protocol import VERSION
+    from zipai_desktop.net.room_save import autosaver
+
+    from ...net.helpers import Table
+
+    # The room as a host that stopped mid-hand left it: the host at seat 0 and a friend at seat 1 joined, moves made.
+    rules = get_rules("guilin")
+    room = Room(Match(rules, rules.parse_options({}), "reopen", hands=2, players=3), code="RE0PEN", bot="random")
+    table = Table(room)
+    for seat, name in ((0, "房主"), (1, "阿明")):
+        table.deliver(room.join({"kind": "join", "version": VERSION, "code": "RE0PEN", "seat": seat, "name": name})[1])
+    moves = 0
+
+    def stop(seat: int, turn: dict[str, Any]) -> bool:
+        nonlocal moves
+        moves += 1
+        return moves > 6
+
+    table.play(room.start(), stop=stop)
+    played = len(room.match.game.history) if room.match.game is not None else 0
+    assert not room.over
+    autosaver(room_save_path(), [0, 1])(room)
+    friend_token = room.seats[1].token
+
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    app.push(TitleScene(app, (1280, 720), "zh"))
+    choice = RoomChoiceScene(app, (1280, 720), "zh")
+    app.push(choice)
+    assert choice.button("reopen") is not None
+    key(pygame.K_3)
+    app.frame(1 / 60)
+    reopened = app.scenes[-1]
+    assert isinstance(reopened, RoomHostScene) and reopened.host.code == "RE0PEN"
+    host = reopened.host
+    try:
+        assert host.room.match.game is not None and len(host.room.match.game.history) == played
+        answering = Friend(host.local_url, "RE0PEN", 1, "阿明", friend_token)  # the friend rejoins with its token
+        play_table(app, until=lambda: isinstance(app.scenes[-1], MatchResultScene))
+        assert host.room.match.over and host.room.seats[0].name == "房主"
+        answering.thread.join(GUARD_S)
+        assert answering.totals == list(host.room.match.totals)
+        assert answering.got[0]["kind"] == "welcome" and answering.got[0]["token"] == friend_token
+    finally:
+        host.close()
+    pygame.quit()
+    # The match is over: its save is not offered again.
+    app = App((1024, 640), "zh", headless=True, resizable=False)
+    assert RoomChoiceScene(app, (1024, 640), "zh").button("reopen") is None
     pygame.quit()

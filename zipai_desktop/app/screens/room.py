@@ -13,6 +13,7 @@ import getpass
 import queue
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -22,7 +23,9 @@ from ...engine.match import Match, Stakes
 from ...engine.rules import get_rules
 from ...net.discovery import Browser
 from ...net.room import Room, RoomStatus
+from ...net.room_save import SaveError, autosaver, load
 from ...net.session import ClientSession, HostSession
+from ...store.paths import data_dir
 from ...store.presets import BUILTIN, Preset, load_presets
 from ...store.settings import load_settings
 from ..scene import Scene
@@ -46,6 +49,27 @@ ROOM_HANDS = (8, 4, 16, 32)
 #: room takes the seat back with it.
 TOKENS: dict[tuple[str, str, int], str] = {}
 RED = (255, 150, 150)
+
+
+def room_save_path() -> Path:
+    """Where the open room is autosaved (a host restart reopens it from there; the match's end removes it)."""
+    return data_dir() / "room.json"
+
+
+def room_to_reopen() -> bool:
+    """A room this computer had open is saved and its match is not over (a finished one's save is removed here)."""
+    path = room_save_path()
+    if not path.is_file():
+        return False
+    try:
+        room, _ = load(path)
+    except SaveError:
+        return True  # offered: reopening says why it cannot, and moves the file aside
+    if room.over:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return False
+    return True
 
 
 def player_name() -> str:
@@ -179,13 +203,14 @@ class _Screen(Scene):
 
 
 class RoomChoiceScene(_Screen):
-    """包厢: open a room here (1) or join a friend's (2); Esc goes back."""
+    """包厢: open a room here (1) or join a friend's (2), or reopen the room this computer had open (3: its host
+    stopped before the match's end; the friends rejoin with the same code); Esc goes back."""
 
     def _build_gui(self) -> None:
         super()._build_gui()
         ui = self.ui
         w, h = self.size
-        kinds = ("open", "join")
+        kinds: tuple[str, ...] = ("open", "join", "reopen") if room_to_reopen() else ("open", "join")
         labels = [f"{i + 1}  {tr(f'room.{k}', self.lang)}" for i, k in enumerate(kinds)]
         bw = max(ui.px(300), max(ui.button_w(label) for label in labels))
         bh = int(ui.line() * 1.4)
@@ -205,11 +230,32 @@ class RoomChoiceScene(_Screen):
             self.app.push(OpenRoomScene(self.app, self.size, self.lang))
         elif kind == "join":
             self.app.push(JoinRoomScene(self.app, self.size, self.lang))
+        elif kind == "reopen":
+            self.reopen()
+
+    def reopen(self) -> None:
+        """The saved room served again (same code, same seats and tokens, the match where it stood); a save that
+        cannot be reopened is one sentence here, and is moved aside, never deleted."""
+        path = room_save_path()
+        try:
+            room, friends = load(path, set_aside=True)
+        except SaveError as exc:
+            self.error = tr("room.cannot_reopen", self.lang, reason=str(exc)[:120])
+            self._build_gui()
+            return
+        me = room.seats[0]
+        name = me.name or player_name()
+        host = open_host(room, set(friends), name)
+        if host.error is not None:
+            self.error = tr("room.cannot_open", self.lang, reason=host.error[:80])
+            return
+        self.app.replace(RoomHostScene(self.app, self.size, self.lang, host, name, token=me.token))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """1 / 2 choose too."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_1, pygame.K_2):
-            self.choose(("open", "join")[event.key - pygame.K_1])
+        """1 / 2 / 3 choose too."""
+        keys = {pygame.K_1: "open", pygame.K_2: "join", pygame.K_3: "reopen"}
+        if event.type == pygame.KEYDOWN and event.key in keys and self.button(keys[event.key]) is not None:
+            self.choose(keys[event.key])
             return
         super().handle_event(event)
 
@@ -219,6 +265,7 @@ class RoomChoiceScene(_Screen):
         self.paint.text(
             surface, tr("room.explain", self.lang), self.ui.font, WHITE, midtop=(self.size[0] // 2, box.bottom + 12)
         )
+        self.draw_error(surface, int(self.size[1] * 0.3))
         self.gui.draw_ui(surface)
 
 
@@ -390,11 +437,13 @@ class OpenRoomScene(_Screen):
 
 def open_host(room: Room, waiting: set[int], name: str, bind: str = "0.0.0.0") -> HostSession:
     """The room served to the network on :data:`ROOM_PORT` (any free port when that one is taken), announced as
-    ``name`` (LAN discovery) so friends find it in their join list."""
-    host = HostSession(room, waiting, bind=bind, port=ROOM_PORT, announce_as=name)
+    ``name`` (LAN discovery) so friends find it in their join list, and autosaved after every change (a restart
+    reopens it: :meth:`RoomChoiceScene.reopen`)."""
+    save = autosaver(room_save_path(), waiting)
+    host = HostSession(room, waiting, bind=bind, port=ROOM_PORT, announce_as=name, on_change=save)
     host.open()
     if host.error is not None:
-        host = HostSession(room, waiting, bind=bind, port=0, announce_as=name)
+        host = HostSession(room, waiting, bind=bind, port=0, announce_as=name, on_change=save)
         host.open()
     return host
 
@@ -410,16 +459,25 @@ class RoomHostScene(_Screen):
     heading_key = "room.host_title"
 
     def __init__(
-        self, app: Any, size: tuple[int, int], lang: str, host: HostSession, name: str, preset: Preset | None = None
+        self,
+        app: Any,
+        size: tuple[int, int],
+        lang: str,
+        host: HostSession,
+        name: str,
+        preset: Preset | None = None,
+        *,
+        token: str | None = None,
     ) -> None:
-        """The controls of ``host``'s room; the host player sits at chair 1 as ``name``."""
+        """The controls of ``host``'s room; the host player sits at chair 1 as ``name`` (with the seat's ``token``
+        in a reopened room)."""
         self.host = host
         self.name = name
         self.preset = preset
         self.urls = host.urls()
         self.selected: int | None = None
         self.status: RoomStatus = host.status()
-        self.seat = ClientSession(host.local_url, host.code, 0, name).open()
+        self.seat = ClientSession(host.local_url, host.code, 0, name, token).open()
         self.remote: RemoteController | None = None
         self.table: RoomTableScene | None = None
         self.ended = False
@@ -505,10 +563,17 @@ class RoomHostScene(_Screen):
             self.close_room()
 
     def close_room(self) -> None:
-        """Close the room (the friends are told) and go back to the title."""
+        """Close the room (the friends are told) and go back to the title; the room is not reopened later."""
         self.seat.close()
         self.host.close()
+        self.forget_save()
         self.app.home()
+
+    def forget_save(self) -> None:
+        """The room's autosave is removed: the match is over, or the host closed the room."""
+        if self.host.on_change is not None:
+            with contextlib.suppress(OSError):
+                room_save_path().unlink(missing_ok=True)
 
     def open_table(self) -> None:
         """The table from the host's chair over these controls (F9 there comes back here)."""
