@@ -227,6 +227,20 @@ def test_a_friend_who_drops_shows_under_autoplay_at_the_hosts_table() -> None:
         assert 1 in table.controller.autoplay
         app.frame(1 / 60)  # the toast is shown at the next update
         assert table.toast is not None and table.toast[0] == "Ming dropped: a bot plays for them"
+        # The host pauses from the room's controls (F9 at the table): the table says so and offers no decision.
+        key(pygame.K_F9)
+        app.frame(1 / 60)
+        assert app.scenes[-1] is room
+        room.choose("pause")
+        for _ in range(5000):
+            app.frame(1 / 60)
+            if room.status.paused:
+                break
+            time.sleep(0.001)
+        room.choose("table")
+        app.frame(1 / 60)
+        assert app.scenes[-1] is table and table.remote.paused and not table._my_decision()
+        assert table.toast is not None and table.toast[0] == "The host paused the match"
     finally:
         host.close()
     pygame.quit()
@@ -282,4 +296,41 @@ def test_a_room_saved_mid_match_is_reopened_from_the_room_screen_and_played_to_i
     # The match is over: its save is not offered again.
     app = App((1024, 640), "zh", headless=True, resizable=False)
     assert RoomChoiceScene(app, (1024, 640), "zh").button("reopen") is None
+    pygame.quit()
+
+
+def test_a_friend_who_left_takes_the_same_seat_back_with_the_same_code() -> None:
+    """The app keeps the seat's token while it runs: joining again (same address, code and chair) is the friend's
+    seat back, which a join without the token would be refused ("belongs to")."""
+    host = hosted((1,), hands=2)
+    host.room.wait_for_away = True  # the room waits for the friend instead of letting the bot finish the match
+    app = App((1024, 640), "en", headless=True, resizable=False)
+    app.push(TitleScene(app, (1024, 640), "en"))
+    try:
+        for attempt in range(2):
+            join = JoinRoomScene(app, (1024, 640), "en", found=lambda lang: [])
+            app.push(join)
+            join.address_entry.set_text(host.local_url)
+            join.code_entry.set_text("ROOM42")
+            key(pygame.K_RETURN)
+            for _ in range(5000):
+                app.frame(1 / 60)
+                if isinstance(app.scenes[-1], RoomTableScene):
+                    break
+                time.sleep(0.001)
+            table = app.scenes[-1]
+            assert isinstance(table, RoomTableScene), join.error
+            if attempt == 0:
+                token = host.room.seats[1].token
+                key(pygame.K_ESCAPE)  # leave the table: asked first
+                key(pygame.K_RETURN)
+                app.frame(1 / 60)
+                assert len(app.scenes) == 1  # back at the title; the seat is away
+                for _ in range(2000):
+                    if not host.status().seats[1].connected:
+                        break
+                    time.sleep(0.002)
+        assert host.room.seats[1].token == token and host.status().seats[1].connected
+    finally:
+        host.close()
     pygame.quit()
