@@ -334,3 +334,36 @@ def test_a_friend_who_left_takes_the_same_seat_back_with_the_same_code() -> None
     finally:
         host.close()
     pygame.quit()
+
+
+def test_the_host_gone_sends_the_friend_back_to_the_title_with_one_sentence() -> None:
+    host = hosted((1,), hands=2)
+    host.room.wait_for_away = True
+    app = App((1024, 640), "zh", headless=True, resizable=False)
+    title = TitleScene(app, (1024, 640), "zh")
+    app.push(title)
+    join = JoinRoomScene(app, (1024, 640), "zh", found=lambda lang: [])
+    app.push(join)
+    try:
+        join.address_entry.set_text(host.local_url)
+        join.code_entry.set_text("ROOM42")
+        key(pygame.K_RETURN)
+        for _ in range(5000):
+            app.frame(1 / 60)
+            if isinstance(app.scenes[-1], RoomTableScene):
+                break
+            time.sleep(0.001)
+        assert isinstance(app.scenes[-1], RoomTableScene)
+        # The host's window closes mid-match: its server goes away without a match_end.
+        assert host._loop is not None and host.host is not None
+        host._loop.call_soon_threadsafe(host.host.done.set)
+        for _ in range(5000):
+            app.frame(1 / 60)
+            if app.scenes[-1] is title:
+                break
+            time.sleep(0.001)
+        assert app.scenes == [title]
+        assert "房主关闭了包厢或已离开：可以用同一个包厢码再加入。" in title.notes
+    finally:
+        host.close()
+    pygame.quit()

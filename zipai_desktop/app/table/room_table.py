@@ -40,6 +40,9 @@ class RoomTableScene(TableScene):
         self.on_room = on_room
         self.gone = False
         super().__init__(remote, size, **kwargs)
+        # The deal has come (the screens open the table then): the view takes its first events now, so the table
+        # drawn before its first update (opened from another screen's update) already shows the hand.
+        self.update(0.0)
 
     # --- the connection, each frame ---------------------------------------------------------------------------------
 
