@@ -48,7 +48,7 @@ def test_title_setup_and_table_by_keyboard() -> None:
     key(app, pygame.K_RETURN)
     app.frame(1 / 60)
     assert app.scenes == [title]
-    key(app, pygame.K_5)  # number keys open an entry directly: 5 is 统计
+    key(app, pygame.K_6)  # number keys open an entry directly: 6 is 统计
     assert isinstance(app.scenes[-1], StatsScene)
     stats = app.scenes[-1]
     before = stats.rules

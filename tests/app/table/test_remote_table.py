@@ -45,7 +45,7 @@ class InProcess(ClientSession):
         return self._next_id
 
 
-def seated(rules: str, seed: str, hands: int = 1) -> tuple[Room, InProcess, RemoteController]:
+def seated(rules: str, seed: str, hands: int = 1, lang: str = "en") -> tuple[Room, InProcess, RemoteController]:
     game = get_rules(rules)
     room = Room(Match(game, game.parse_options({}), seed, hands=hands, players=3), code="ROOM42", bot="casual")
     session = InProcess(room)
@@ -53,7 +53,7 @@ def seated(rules: str, seed: str, hands: int = 1) -> tuple[Room, InProcess, Remo
     session.deliver(out)
     welcome = session.inbox.get_nowait()
     session.deliver(room.start())
-    return room, session, RemoteController(session, welcome, lang="en")
+    return room, session, RemoteController(session, welcome, lang=lang)
 
 
 def play_hand(app: App, table: RoomTableScene, session: InProcess) -> None:
@@ -110,7 +110,7 @@ def test_a_friends_table_shows_only_its_seats_events_and_settles_the_hand(rules:
 
 def test_the_hint_and_the_card_count_are_refused_in_a_room() -> None:
     app = App((1024, 640), "zh", headless=True, resizable=False)
-    _, _, remote = seated("guilin", "remote-3")
+    _, _, remote = seated("guilin", "remote-3", lang="zh")
     table = RoomTableScene(remote, (1024, 640), lang="zh", speed=60.0, on_lost=lambda sentence: None)
     app.push(table)
     app.frame(1 / 60)
@@ -119,4 +119,24 @@ def test_the_hint_and_the_card_count_are_refused_in_a_room() -> None:
     table.toggle_count()
     assert table.toast[0] == "包厢里不能用记牌" and not table.helpers["count"]
     assert not remote.can_undo and not remote.undo()
+    pygame.quit()
+
+
+def test_a_friends_seat_is_named_by_its_friend_with_no_bots_manner_and_its_badge_when_away() -> None:
+    from zipai_desktop.app.table import presence
+
+    app = App((1280, 720), "zh", headless=True, resizable=False)
+    _, _, remote = seated("guilin", "remote-4", lang="zh")
+    table = RoomTableScene(remote, (1280, 720), lang="zh", speed=60.0, on_lost=lambda sentence: None)
+    app.push(table)
+    # 阿强 is also a 比赛 entrant's name, whose bot has a manner (大胆冒进): a friend of that name has none.
+    seats = [{"seat": 0, "name": "阿强", "connected": True}, {"seat": 2, "name": None, "connected": False}]
+    remote.session.inbox.put({"kind": "seats", "seats": seats})
+    app.frame(1 / 60)
+    assert table.short_name(0) == "阿强" and presence.style_line(table, 0) == ""
+    assert table.short_name(2) == "电脑3" and 0 not in remote.autoplay
+    remote.session.inbox.put({"kind": "seats", "seats": [{"seat": 0, "name": "阿强", "connected": False}]})
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    assert 0 in remote.autoplay and table.toast is not None and table.toast[0] == "阿强掉线了：电脑替他打（托管）"
     pygame.quit()

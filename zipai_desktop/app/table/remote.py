@@ -34,11 +34,9 @@ from ...engine.waits import unseen as unseen_counts
 from ...net.session import ClientSession, event_from_json
 from ...net.wire import observation_from_json
 from ..ui.i18n import tr
-from .controller import AUTOPLAY_LEVEL, HUMAN, GameConfig, Recorder, SeatConfig
+from .controller import AUTOPLAY_LEVEL, FRIEND, HUMAN, GameConfig, Recorder, SeatConfig
 from .hand_columns import Columns
 
-#: The seat kind of a friend at another computer (named by the name they gave).
-FRIEND = "friend"
 #: The seat kind of a chair the host's bot plays (no friend ever took it).
 ROOM_BOT = "room_bot"
 
