@@ -119,6 +119,9 @@ def test_the_hint_and_the_card_count_are_refused_in_a_room() -> None:
     table.toggle_count()
     assert table.toast[0] == "包厢里不能用记牌" and not table.helpers["count"]
     assert not remote.can_undo and not remote.undo()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
+    app.frame(1 / 60)
+    assert table.toast[0] == "包厢里不能悔牌"
     pygame.quit()
 
 

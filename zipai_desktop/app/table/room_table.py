@@ -104,7 +104,11 @@ class RoomTableScene(TableScene):
         return rect
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """F9 or the 包厢 button opens the host's controls; everything else is the table's."""
+        """F9 or the 包厢 button opens the host's controls; U (undo) says a room takes nothing back; everything else
+        is the table's."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_u and not self.show_result and not self.confirm_leave:
+            self.show_toast(tr("room.no_undo", self.lang))
+            return
         if self.on_room is not None and not self.confirm_leave:
             button = self.room_button()
             clicked = event.type == pygame.MOUSEBUTTONUP and button is not None and button.collidepoint(event.pos)
