@@ -143,3 +143,37 @@ def test_a_friends_seat_is_named_by_its_friend_with_no_bots_manner_and_its_badge
     app.frame(1 / 60)
     assert 0 in remote.autoplay and table.toast is not None and table.toast[0] == "阿强掉线了：电脑替他打（托管）"
     pygame.quit()
+
+
+def test_a_seat_away_at_a_hands_end_goes_on_at_the_hand_being_played_when_back() -> None:
+    """The friend dropped in hand 1 and came back in hand 2: hand 1's end never reached them. The table goes to hand 2
+    (its events from the start, the totals the host told at the rejoin) instead of waiting for hand 1's end."""
+    from tests.net.helpers import Table
+
+    game = get_rules("guilin")
+    room = Room(Match(game, game.parse_options({}), "away", hands=2, players=3), code="ROOM42", bot="random")
+    table = Table(room)
+    table.deliver(room.join({"kind": "join", "version": VERSION, "code": "ROOM42", "seat": SEAT, "name": "Ming"})[1])
+    table.play(room.start())
+    got = table.got[SEAT]
+    welcome = got[0]
+    first_turn = next(i for i, m in enumerate(got) if m["kind"] == "turn")
+    end_0 = next(m for m in got if m["kind"] == "hand_end" and m["hand"] == 0)
+    deal_1 = next(i for i, m in enumerate(got) if m["kind"] == "events" and m["hand"] == 1 and m["from"] == 0)
+    # What the seat got: hand 1 until its first decision, then (after the rejoin) hand 2 from its start.
+    stream = got[: first_turn + 1] + [{**welcome, "hand": 1, "totals": end_0["totals"]}] + got[deal_1:]
+    session = ClientSession("ws://in-process", "ROOM42", SEAT, "Ming")
+    remote = RemoteController(session, welcome, lang="en")
+    for message in stream[1:]:
+        session.inbox.put(message)
+    remote.new_events(SEAT)
+    while remote._held():  # hand 1's moves shown at the table's pace
+        remote.step_bot()
+        remote.new_events(SEAT)
+    remote.new_events(SEAT)
+    assert remote.hand_number == 1 and remote.resynced
+    assert remote.match.played == 1 and remote.match.totals == end_0["totals"]
+    while remote.step_bot():  # every move of hand 2 released, as the table's pace would
+        remote.new_events(SEAT)
+    shown = [m for m in got[deal_1:] if m["kind"] == "events" and m["hand"] == 1]
+    assert [e.to_json() for e in remote.hand.events] == [e for m in shown for e in m["events"]]

@@ -120,6 +120,7 @@ class RemoteController:
         self.last_obs: Observation | None = None
         self.obs_events = -1  # how many of the hand's events the last observation had seen
         self.results: dict[int, tuple[HandResult, list[int]]] = {}
+        self.latest_totals = list(self._match.totals)  # the match totals as the host last told them
         self.records: list[dict[str, Any]] = []
         self.final: list[int] | None = None
         self.final_hands = 0
@@ -139,8 +140,23 @@ class RemoteController:
             try:
                 message = self.session.inbox.get_nowait()
             except queue.Empty:
-                return
+                break
             self._read(message)
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """The seat was away when the hand shown ended (its ``hand_end`` never came) and is back in a later one: the
+        table goes to the hand being played (its events from the start), with the totals the host last told."""
+        later = next((b for b in self.batches if b.hand > self.hand_number), None)
+        if later is None or self._held() or self.hand_number in self.results:
+            return
+        self.hand_number = later.hand
+        self.hand = RemoteHand(self.config.players)
+        self.batches = deque(b for b in self.batches if b.hand >= later.hand)
+        self._match.played = later.hand
+        self._match.totals = list(self.latest_totals)
+        self.columns = {}
+        self.resynced = True
 
     def _read(self, message: dict[str, Any]) -> None:
         kind = message.get("kind")
@@ -161,6 +177,7 @@ class RemoteController:
                 summary = Summary(int(result.get("hu", 0)), int(result.get("score", 0)), special)
             hand_result = HandResult(winner, None, summary, points)
             self.results[int(message["hand"])] = (hand_result, [int(t) for t in message["totals"]])
+            self.latest_totals = [int(t) for t in message["totals"]]
         elif kind == "seats":
             self._seats(message["seats"])
         elif kind == "record":
@@ -171,8 +188,9 @@ class RemoteController:
             self.ended_by_host = bool(message.get("ended_by_host"))
         elif kind == "status":
             self._status(message)
-        elif kind == "welcome":
+        elif kind == "welcome":  # a rejoin: the seat's token, and the totals of the hands played meanwhile
             self.session.token = str(message["token"])
+            self.latest_totals = [int(t) for t in message["totals"]]
         elif kind == "reconnecting":
             self.notices.append(tr("room.reconnecting", self.lang))
         elif kind == "lost":
@@ -215,7 +233,10 @@ class RemoteController:
         self.autoplay = set(self.away) | ({self.seat} if self.own_autoplay else set())
 
     def _status(self, message: dict[str, Any]) -> None:
-        """The room's status (protocol 2): paused or not, and the seats (a friend away under 托管)."""
+        """The room's status (protocol 2): paused or not, the totals, and the seats (a friend away under 托管)."""
+        totals = message.get("totals")
+        if isinstance(totals, list) and len(totals) == self.config.players:
+            self.latest_totals = [int(t) for t in totals]
         paused = bool(message.get("paused"))
         if paused != self.paused:
             self.notices.append(tr("room.paused" if paused else "room.resumed", self.lang))
