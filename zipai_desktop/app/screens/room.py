@@ -37,6 +37,7 @@ from ..ui.i18n import tr
 from ..ui.palette import FELT, FELT_DARK, GOLD, GREY, WHITE
 from ..ui.sizing import Painter, ui_for
 from ..ui.sound import Sound
+from .room_history import HostHistory, both, friend_recorder, stored_result
 from .settings import apply
 
 #: The port a room listens on first (friends may type it); any free one when it is taken.
@@ -48,6 +49,8 @@ ROOM_HANDS = (8, 4, 16, 32)
 #: The seats' tokens this session of the app was given, by (address, code, seat): a friend who comes back to the same
 #: room takes the seat back with it.
 TOKENS: dict[tuple[str, str, int], str] = {}
+#: The seats' history recorders, by the same key: a friend who joins again goes on with the same match there.
+RECORDERS: dict[tuple[str, str, int], Any] = {}
 RED = (255, 150, 150)
 
 
@@ -184,11 +187,19 @@ class _Screen(Scene):
         apply(settings)
         return {"lang": self.lang, "speed": settings.animation_speed, "sound": Sound.from_settings(settings)}
 
-    def match_ended(self, table: Any) -> None:
-        """The match's result screen takes the table's place, from the totals the host sent."""
-        from .match_result import MatchResultScene, result_of
+    def history_match(self, table: Any) -> int | None:
+        """The match's id in this player's history (the friend's recorder's, or the host's)."""
+        recorder = getattr(table.controller, "recorder", None)
+        return getattr(recorder, "match_id", None)
 
-        result = MatchResultScene(self.app, table.size, self.lang, result_of(table.controller), on_close=self.app.home)
+    def match_ended(self, table: Any) -> None:
+        """The match's result screen takes the table's place: from this player's history when it recorded the
+        room's hands, else from the totals the host sent."""
+        from .match_result import MatchResultScene, ResultView, result_of
+
+        stored = stored_result(self.history_match(table))
+        view = ResultView(stored) if stored is not None else result_of(table.controller)
+        result = MatchResultScene(self.app, table.size, self.lang, view, on_close=self.app.home)
         self.app.replace(result)
 
     def seat_gone(self, sentence: str) -> None:
@@ -245,11 +256,12 @@ class RoomChoiceScene(_Screen):
             return
         me = room.seats[0]
         name = me.name or player_name()
-        host = open_host(room, set(friends), name)
+        history = HostHistory()
+        host = open_host(room, set(friends), name, history=history)
         if host.error is not None:
             self.error = tr("room.cannot_open", self.lang, reason=host.error[:80])
             return
-        self.app.replace(RoomHostScene(self.app, self.size, self.lang, host, name, token=me.token))
+        self.app.replace(RoomHostScene(self.app, self.size, self.lang, host, name, token=me.token, history=history))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """1 / 2 / 3 choose too."""
@@ -418,11 +430,13 @@ class OpenRoomScene(_Screen):
         except ValueError as exc:
             self.error = str(exc)
             return
-        host = open_host(room, waiting, self.name)
+        history = HostHistory()
+        host = open_host(room, waiting, self.name, history=history)
         if host.error is not None:
             self.error = tr("room.cannot_open", self.lang, reason=host.error[:80])
             return
-        self.app.replace(RoomHostScene(self.app, self.size, self.lang, host, self.name, self.preset))
+        scene = RoomHostScene(self.app, self.size, self.lang, host, self.name, self.preset, history=history)
+        self.app.replace(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The choices, labelled."""
@@ -435,11 +449,13 @@ class OpenRoomScene(_Screen):
         self.gui.draw_ui(surface)
 
 
-def open_host(room: Room, waiting: set[int], name: str, bind: str = "0.0.0.0") -> HostSession:
+def open_host(
+    room: Room, waiting: set[int], name: str, bind: str = "0.0.0.0", history: HostHistory | None = None
+) -> HostSession:
     """The room served to the network on :data:`ROOM_PORT` (any free port when that one is taken), announced as
-    ``name`` (LAN discovery) so friends find it in their join list, and autosaved after every change (a restart
-    reopens it: :meth:`RoomChoiceScene.reopen`)."""
-    save = autosaver(room_save_path(), waiting)
+    ``name`` (LAN discovery) so friends find it in their join list, autosaved after every change (a restart
+    reopens it: :meth:`RoomChoiceScene.reopen`) and its hands recorded in the host's ``history`` as they end."""
+    save = both(autosaver(room_save_path(), waiting), history or HostHistory())
     host = HostSession(room, waiting, bind=bind, port=ROOM_PORT, announce_as=name, on_change=save)
     host.open()
     if host.error is not None:
@@ -468,10 +484,12 @@ class RoomHostScene(_Screen):
         preset: Preset | None = None,
         *,
         token: str | None = None,
+        history: HostHistory | None = None,
     ) -> None:
         """The controls of ``host``'s room; the host player sits at chair 1 as ``name`` (with the seat's ``token``
         in a reopened room)."""
         self.host = host
+        self.history = history  # the room's hands in the host's history (written on the host's thread)
         self.name = name
         self.preset = preset
         self.urls = host.urls()
@@ -589,6 +607,10 @@ class RoomHostScene(_Screen):
             )
         if self.table is not None and self.table not in self.app.scenes:
             self.app.push(self.table)
+
+    def history_match(self, table: Any) -> int | None:
+        """The room's match in the host's history."""
+        return self.history.match_id if self.history is not None else None
 
     def _back_from_table(self) -> None:
         if self.app.scenes and self.app.scenes[-1] is self.table:
@@ -835,6 +857,13 @@ class JoinRoomScene(_Screen):
             if message is not None and message.get("kind") == "welcome":
                 TOKENS[(session.url, session.code, session.seat)] = str(message["token"])
                 self.remote = RemoteController(session, message, lang=self.lang)
+                key = (session.url, session.code, session.seat)
+                recorder = RECORDERS.get(key)
+                if recorder is None:
+                    recorder = RECORDERS[key] = friend_recorder(message)
+                else:
+                    recorder.feed(message)  # a rejoin: the hand now played went on under 托管 meanwhile
+                self.remote.recorder = recorder  # the hands this friend plays, in their history
             elif message is not None and message.get("kind") == "lost":
                 self.session = None
                 self.error = lost_sentence(str(message.get("problem")), str(message.get("reason", "")), self.lang)

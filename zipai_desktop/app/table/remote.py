@@ -18,7 +18,7 @@ import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ...bots.base import make_bot
 from ...bots.heuristic import bot_seed
@@ -39,6 +39,13 @@ from .hand_columns import Columns
 
 #: The seat kind of a chair the host's bot plays (no friend ever took it).
 ROOM_BOT = "room_bot"
+
+
+class Feed(Protocol):
+    """What takes every message the seat gets (the friend's history recorder)."""
+
+    def feed(self, message: Mapping[str, Any]) -> None:
+        """Take one message, in order."""
 
 
 @dataclass
@@ -129,6 +136,7 @@ class RemoteController:
         self.lost: str | None = None  # why the seat is gone (the host ended or vanished, a refusal): one sentence
         self.notices: list[str] = []  # what the table tells as toasts (a friend dropped, the connection came back)
         self.resynced = False  # the host sent the hand from its start again (a rejoin): the table rebuilds its view
+        self.recorder: Feed | None = None  # the friend's history, fed every message after the welcome
         self._waits_key: tuple[int, int] = (-1, -1)
         self._waits: list[Wait] = []
 
@@ -159,6 +167,8 @@ class RemoteController:
         self.resynced = True
 
     def _read(self, message: dict[str, Any]) -> None:
+        if self.recorder is not None:
+            self.recorder.feed(message)
         kind = message.get("kind")
         if kind == "events":
             self._events(message)
