@@ -1,12 +1,11 @@
 """A 包厢's hands in the players' histories: the host's match and a friend's hands, recorded as the room plays (the
-store's room recorders, store/room_history.py; skipped in a build without them)."""
+store's room recorders, store/room_history.py)."""
 
 from __future__ import annotations
 
 import time
 
 import pygame
-import pytest
 
 from zipai_desktop.app.main import App
 from zipai_desktop.app.screens.match_result import MatchResultScene
@@ -19,8 +18,6 @@ from zipai_desktop.net.room import Room
 from zipai_desktop.store.history import open_history
 
 from .test_room import key, play_table
-
-pytest.importorskip("zipai_desktop.store.room_history")
 
 
 def test_the_host_and_the_friend_each_keep_the_rooms_hands() -> None:

@@ -27,6 +27,7 @@ from ...net.room_save import SaveError, autosaver, load
 from ...net.session import ClientSession, HostSession
 from ...store.paths import data_dir
 from ...store.presets import BUILTIN, Preset, load_presets
+from ...store.room_history import FriendRoomRecorder
 from ...store.settings import load_settings
 from ..scene import Scene
 from ..table.remote import RemoteController, lost_sentence
@@ -50,7 +51,7 @@ ROOM_HANDS = (8, 4, 16, 32)
 #: room takes the seat back with it.
 TOKENS: dict[tuple[str, str, int], str] = {}
 #: The seats' history recorders, by the same key: a friend who joins again goes on with the same match there.
-RECORDERS: dict[tuple[str, str, int], Any] = {}
+RECORDERS: dict[tuple[str, str, int], FriendRoomRecorder] = {}
 RED = (255, 150, 150)
 
 

@@ -1,9 +1,6 @@
-"""A 包厢's hands in the players' histories: the glue between the room screens and the store's room recorders.
-
-The recorders themselves are the store's (``store/room_history.py``: :class:`HostRoomRecorder` keeps the host's match,
-:class:`FriendRoomRecorder` a friend's hands from the messages the friend gets). They are read here through the
-small protocols below and looked up by :func:`recorders`, so a build without them still plays rooms (the result
-screen then says the history could not record the match).
+"""A 包厢's hands in the players' histories: the room screens' side of the store's room recorders
+(``store/room_history.py``: :class:`HostRoomRecorder` keeps the host's match, :class:`FriendRoomRecorder` a friend's
+hands from the messages the friend gets).
 
 SQLite keeps a connection on the thread that opened it: the host's recorder opens its history on the host's thread
 (:class:`HostHistory` is the room's ``on_change``), a friend's on the frame loop's (its messages are read there).
@@ -11,92 +8,48 @@ SQLite keeps a connection on the thread that opened it: the host's recorder open
 
 from __future__ import annotations
 
-import importlib
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...net.room import Room
-from ...store.history import History, MatchResult, open_history
+from ...store.history import FRIEND, HUMAN, MatchResult, open_history
+from ...store.room_history import FriendRoomRecorder, HostRoomRecorder
 
 
-class FriendRecorder(Protocol):
-    """A friend's recorder: fed every message the host sends, in order; never raises."""
-
-    history: History
-    match_id: int | None
-    messages: list[Any]
-
-    def feed(self, message: Mapping[str, Any]) -> None:
-        """Take one message from the host."""
-
-
-class HostRecorder(Protocol):
-    """The host's recorder: a hand's record as it ends, the totals at the match's end."""
-
-    history: History
-    match_id: int | None
-
-    def hand_finished(self, record: Mapping[str, Any], *, hand: int | None = None) -> int | None:
-        """Store a finished hand."""
-
-    def match_finished(self, totals: Sequence[int]) -> None:
-        """Book the final totals."""
-
-
-def recorders() -> ModuleType | None:
-    """The store's room recorders (``store/room_history.py``), or None in a build without them."""
-    try:
-        return importlib.import_module("zipai_desktop.store.room_history")
-    except ImportError:
-        return None
-
-
-def friend_recorder(welcome: Mapping[str, Any]) -> FriendRecorder | None:
-    """A friend's recorder in this player's history, fed the ``welcome`` already (None without recorders)."""
-    module = recorders()
-    if module is None:
-        return None
-    recorder: FriendRecorder = module.FriendRoomRecorder(open_history())
+def friend_recorder(welcome: Mapping[str, Any]) -> FriendRoomRecorder:
+    """A friend's recorder in this player's history, fed the ``welcome`` already."""
+    recorder = FriendRoomRecorder(open_history())
     recorder.feed(welcome)
     return recorder
 
 
 class HostHistory:
     """The room's match in the host's history, written on the host's thread as the room changes (its ``on_change``):
-    each hand's record once it ends, the totals once the match is over. The host's own chair is the player's
-    ("human"), a chair a friend took is a friend's, the others the bots' level."""
+    each hand's record once it ends, the totals once the match is over. The host's own chair is the player's, a
+    chair a friend took is a friend's, the others the bots' level."""
 
-    def __init__(self, module: ModuleType | None = None) -> None:
-        """Record with ``module``'s HostRoomRecorder (default: :func:`recorders`)."""
-        self.module = module if module is not None else recorders()
-        self.recorder: HostRecorder | None = None
-        self.stored = 0  # the room's records already stored
+    def __init__(self) -> None:
+        """Nothing is written before the first hand ends."""
+        self.recorder: HostRoomRecorder | None = None
         self.finished = False
 
     def __call__(self, room: Room) -> None:
         """The room changed: store what ended since."""
-        if self.module is None or self.finished or not (room.records or room.over):
+        if self.finished or not (room.records or room.over):
             return
         if self.recorder is None:
-            friend = str(getattr(self.module, "FRIEND", "friend"))
-            kinds = ["human" if s == 0 else friend if seat.token else room.bot for s, seat in enumerate(room.seats)]
+            kinds = [HUMAN if s == 0 else FRIEND if seat.token else room.bot for s, seat in enumerate(room.seats)]
             names = [seat.name or "" for seat in room.seats]
-            self.recorder = self.module.HostRoomRecorder(open_history(), room.match, kinds, names)
-        recorder = self.recorder
-        assert recorder is not None
-        for number in range(self.stored, len(room.records)):
-            recorder.hand_finished(room.records[number], hand=number)
-        self.stored = len(room.records)
+            self.recorder = HostRoomRecorder(open_history(), room.match, kinds, names)
+        self.recorder.catch_up(room.records, over=room.over, totals=list(room.match.totals))
         if room.over:
-            recorder.match_finished(list(room.match.totals))
-            recorder.history.close()
+            self.recorder.history.close()
             self.finished = True
 
     @property
     def match_id(self) -> int | None:
-        """The match's id in the host's history (None before its first hand ended, or without recorders)."""
+        """The match's id in the host's history (None before its first hand ended)."""
         return self.recorder.match_id if self.recorder is not None else None
 
 
