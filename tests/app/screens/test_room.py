@@ -249,7 +249,7 @@ def test_a_friend_who_drops_shows_under_autoplay_at_the_hosts_table() -> None:
 def test_a_room_saved_mid_match_is_reopened_from_the_room_screen_and_played_to_its_end() -> None:
     from zipai_desktop.app.screens.room import room_save_path
     from zipai_desktop.net.protocol import VERSION
-    from zipai_desktop.net.room_save import autosaver
+    from zipai_desktop.net.room_save import Autosaver
 
     from ...net.helpers import Table
 
@@ -269,7 +269,9 @@ def test_a_room_saved_mid_match_is_reopened_from_the_room_screen_and_played_to_i
     table.play(room.start(), stop=stop)
     played = len(room.match.game.history) if room.match.game is not None else 0
     assert not room.over
-    autosaver(room_save_path(), [0, 1])(room)
+    saver = Autosaver(room_save_path(), [0, 1])
+    saver(room)
+    saver.close()  # written
     friend_token = room.seats[1].token
 
     app = App((1280, 720), "zh", headless=True, resizable=False)

@@ -23,7 +23,7 @@ from ...engine.match import Match, Stakes
 from ...engine.rules import get_rules
 from ...net.discovery import Browser
 from ...net.room import Room, RoomStatus
-from ...net.room_save import SaveError, autosaver, load
+from ...net.room_save import Autosaver, SaveError, load
 from ...net.session import ClientSession, HostSession
 from ...store.paths import data_dir
 from ...store.presets import BUILTIN, Preset, load_presets
@@ -456,7 +456,7 @@ def open_host(
     """The room served to the network on :data:`ROOM_PORT` (any free port when that one is taken), announced as
     ``name`` (LAN discovery) so friends find it in their join list, autosaved after every change (a restart
     reopens it: :meth:`RoomChoiceScene.reopen`) and its hands recorded in the host's ``history`` as they end."""
-    save = both(autosaver(room_save_path(), waiting), history or HostHistory())
+    save = both(Autosaver(room_save_path(), waiting), history or HostHistory())
     host = HostSession(room, waiting, bind=bind, port=ROOM_PORT, announce_as=name, on_change=save)
     host.open()
     if host.error is not None:
