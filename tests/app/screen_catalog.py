@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -43,7 +44,13 @@ SCREENS = [
     "match_result_bohu4",
     "replays_matches",
     "replays_match",
+    "room_choice",
+    "room_open",
+    "room_host",
+    "room_join",
 ]
+#: The 包厢 tables (drawn by the table, not a Painter: in the screenshots, not the layout check).
+ROOM_TABLES = ["room_table_friend", "room_table_dropped", "room_result"]
 
 
 def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
@@ -117,6 +124,10 @@ def open_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
         scene = StatsScene(app, size, lang)
     elif name.startswith("match_result"):
         scene = match_result_screen(name, app, size, lang)
+    elif name.startswith("room"):
+        scene = room_screen(name, app, size, lang)
+        if name.startswith(("room_table", "room_result", "room_host")):
+            return scene  # pushed and played to the moment shown
     elif name.startswith("replays_match"):  # 战绩: the matches, or the hands of the 桂林 stakes match
         stored_matches()
         scene = ReplaysScene(app, size, lang)
@@ -268,10 +279,190 @@ def drawn(scene: Any) -> list[Drawn]:
 
 
 def close(scene: Any) -> None:
-    """Stop what a screen started (the tutorial's and the table's bot workers)."""
+    """Stop what a screen started (the tutorial's and the table's bot workers, a 包厢's host and seats)."""
+    while ROOMS:
+        ROOMS.pop().close()
     if hasattr(scene, "finish"):
         scene.finish()
     elif hasattr(scene, "bots"):  # a competition: its worker
         scene.bots.close()
     elif hasattr(scene, "controller"):
         scene.controller.close()
+
+
+# --- 包厢 -------------------------------------------------------------------------------------------------------------
+
+#: What a 包厢 screen started (host and seats on loopback): :func:`close` closes them.
+ROOMS: list[Any] = []
+#: The address the room screen shows in its picture (the machine's own LAN addresses differ from one computer to the
+#: next; the picture must not).
+SHOWN_URL = "ws://192.168.1.20:47823"
+
+
+def _room(rules: str, players: int, friends: tuple[int, ...], seed: str, hands: int = 1) -> Any:
+    from zipai_desktop.engine.match import Match
+    from zipai_desktop.engine.rules import get_rules
+    from zipai_desktop.net.room import Room
+    from zipai_desktop.net.session import HostSession
+
+    game = get_rules(rules)
+    match = Match(game, game.parse_options({}), seed, hands=hands, players=players)
+    host = HostSession(Room(match, code="7KQ2MX", bot="random"), friends, bind="127.0.0.1", inline_bots=True)
+    host.open()
+    assert host.error is None, host.error
+    ROOMS.append(host)
+    return host
+
+
+def _seat(host: Any, seat: int, name: str) -> Any:
+    from zipai_desktop.net.session import ClientSession
+
+    session = ClientSession(host.local_url, host.code, seat, name).open()
+    ROOMS.append(session)
+    return session
+
+
+def _answering(host: Any, seat: int, name: str) -> Any:
+    """A friend whose seeded bot answers the seat's turns from a thread (as the friend's own app would)."""
+    import queue
+    import threading
+
+    from zipai_desktop.bots.base import make_bot
+    from zipai_desktop.net.wire import observation_from_json
+
+    session = _seat(host, seat, name)
+    bot = make_bot("random", seed=seat)
+
+    def run() -> None:
+        while session.alive or not session.inbox.empty():
+            try:
+                message = session.inbox.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if message["kind"] == "turn":
+                obs = observation_from_json(message["observation"])
+                session.act(bot.choose(obs, obs.legal), message["hand"], message["step"])
+
+    threading.Thread(target=run, daemon=True).start()
+    return session
+
+
+class Stopping:
+    """Something to stop at :func:`close` (a browser, an announcement)."""
+
+    def __init__(self, thing: Any) -> None:
+        self.thing = thing
+
+    def close(self) -> None:
+        stop = getattr(self.thing, "stop", None) or self.thing.close
+        stop()
+
+
+def announced(*rooms: tuple[str, int, str, int, int]) -> None:
+    """Announce rooms (name, port, game, players, free seats) on loopback, together (each probes its name a moment)."""
+    import threading
+
+    from zipai_desktop.net.discovery import announce
+
+    def one(name: str, port: int, game: str, players: int, free: int) -> None:
+        ad = announce(name, port, game=game, players=players, free_seats=free, addresses=["127.0.0.1"],
+                      interfaces=["127.0.0.1"])  # fmt: skip
+        ROOMS.append(Stopping(ad))
+
+    threads = [threading.Thread(target=one, args=room) for room in rooms]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+
+
+def _until(app: App, done: Any, frames: int = 20000) -> None:
+    import time
+
+    for _ in range(frames):
+        if done():
+            return
+        app.frame(1 / 60)
+        time.sleep(0.001)
+    raise AssertionError("the 包厢 screen did not reach the moment shown")
+
+
+def room_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
+    """The 包厢 screens: open or join, the open-room screen, the host's room with two friends joined, the join list
+    with rooms found, the table from a friend's seat (a real loopback room, seeded), a dropped friend under 托管, and
+    the result from the totals the host sent."""
+    from zipai_desktop.app.screens.room import (
+        JoinRoomScene,
+        OpenRoomScene,
+        RoomChoiceScene,
+        RoomHostScene,
+        RoomsOnNetwork,
+    )
+    from zipai_desktop.app.table.remote import RemoteController
+    from zipai_desktop.app.table.room_table import RoomTableScene
+
+    if name == "room_choice":
+        return RoomChoiceScene(app, size, lang)
+    if name == "room_open":
+        scene = OpenRoomScene(app, size, lang)
+        scene.name_entry.set_text("阿强的包厢" if lang == "zh" else "Qiang's room")
+        return scene
+    if name == "room_join":  # two rooms really announced on loopback, found by the join screen's own browser
+        found = RoomsOnNetwork(interfaces=["127.0.0.1"])
+        ROOMS.append(Stopping(found))
+        announced(("阿强的包厢", 47823, "guilin", 3, 2), ("Lily's room", 47824, "bohu", 4, 1))
+        deadline = time.monotonic() + 30
+        while len(found(lang)) < 2:
+            assert time.monotonic() < deadline, "the rooms announced on loopback were not found"
+            time.sleep(0.05)
+        scene = JoinRoomScene(app, size, lang, found=found)
+        scene.address_entry.set_text("ws://127.0.0.1:47823")
+        scene.code_entry.set_text("7KQ2MX")
+        scene.name_entry.set_text("阿明" if lang == "zh" else "Ming")
+        return scene
+    if name == "room_host":  # 秀山博胡 for four: the host, two friends joined, one chair still waited for
+        host = _room("bohu", 4, (0, 1, 2, 3), "room-host")
+        scene = RoomHostScene(app, size, lang, host, "阿强" if lang == "zh" else "Qiang")
+        ROOMS.append(scene.seat)
+        scene.urls = [SHOWN_URL]
+        app.push(scene)
+        _seat(host, 1, "阿明" if lang == "zh" else "Ming")
+        _seat(host, 2, "Lily")
+        _until(app, lambda: sum(s.connected for s in host.status().seats) == 3 and scene.remote is not None)
+        app.frame(1 / 60)
+        app.frame(1 / 60)
+        return scene
+    # The table from a friend's seat: 桂林字牌 for three, the host's seat answered by its bot, a room bot at seat 3.
+    host = _room("guilin", 3, (0, 1), "room-table" if name != "room_result" else "room-result-2", hands=1)
+    first = _answering(host, 0, "阿强" if lang == "zh" else "Qiang")
+    mine = _seat(host, 1, "阿明" if lang == "zh" else "Ming")
+    welcome = mine.inbox.get(timeout=30)
+    remote = RemoteController(mine, welcome, lang=lang)
+    _until(app, lambda: remote.dealt)
+    table = RoomTableScene(remote, size, lang=lang, speed=60.0, on_lost=lambda sentence: None)
+    app.push(table)
+    if name == "room_result":
+        remote.set_autoplay(1, True)
+        _until(app, lambda: table.show_result and remote.ends_match())
+        table.next_hand()  # 比赛结束：看成绩
+        assert table.match_over
+        from zipai_desktop.app.screens.match_result import MatchResultScene, result_of
+
+        result = MatchResultScene(app, size, lang, result_of(remote))
+        app.push(result)
+        app.frame(1 / 60)
+        app.frame(1 / 60)
+        return result
+    # Some play first: the seat's 托管 bot answers until a few moves are on the table, then the player decides.
+    remote.set_autoplay(1, True)
+    _until(app, lambda: remote.hand.steps >= 14)
+    remote.set_autoplay(1, False)
+    _until(app, lambda: bool(table._my_decision()) and table.caught_up() and table.anim is None)
+    for _ in range(120):  # the calls' announcements fade (the room waits for this seat's decision meanwhile)
+        app.frame(1 / 60)
+    if name == "room_table_dropped":
+        first.close()  # the host's seat drops: the room's bot plays it (托管), and everyone is told
+        _until(app, lambda: 0 in remote.autoplay and table.toast is not None)
+    table.speed = 1.0
+    app.frame(1 / 60)
+    return table

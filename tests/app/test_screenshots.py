@@ -67,6 +67,8 @@ SCREENS += ["tutorial_choice", "tutorial_guilin", "tutorial_bohu"]
 SCREENS += ["setup_stakes", "competition_setup", "competition_standings"]
 SCREENS += ["match_result", "match_result_bohu4", "replays_matches", "replays_match"]
 SCREENS += ["setup_presets", "setup_confirm", "setup_names_open", "first_run"]
+SCREENS += ["room_choice", "room_open", "room_host", "room_join"]
+SCREENS += ["room_table_friend", "room_table_dropped", "room_result"]
 #: A 4K reference is stored at a third of its size, 1280x720 (the repository stays small; its text is as legible as
 #: at 1280x720, and tests/app/ui/test_sizing.py checks the full-size layout).
 REDUCED_ABOVE = 2000

@@ -48,7 +48,7 @@ def test_title_setup_and_table_by_keyboard() -> None:
     key(app, pygame.K_RETURN)
     app.frame(1 / 60)
     assert app.scenes == [title]
-    key(app, pygame.K_5)  # number keys open an entry directly: 5 is 统计
+    key(app, pygame.K_6)  # number keys open an entry directly: 6 is 统计
     assert isinstance(app.scenes[-1], StatsScene)
     stats = app.scenes[-1]
     before = stats.rules
@@ -114,30 +114,31 @@ def test_title_number_keys_stay_fixed_whether_or_not_resume_is_shown(resume: boo
     title.choose = opened.append  # type: ignore[method-assign]
     for n in range(10):
         key(app, pygame.K_0 + n)
-    expected = [k for k in MENU if resume or k != "resume"]
+    expected = [k for k in MENU if (resume or k != "resume") and MENU.index(k) <= 9]
     assert opened == expected
-    assert MENU.index("new_game") == 1 and MENU.index("competition") == 2 and MENU.index("stats") == 5
-    assert MENU.index("replays") == 6 and MENU.index("record") == 7 and MENU.index("quit") == 9
+    assert MENU.index("new_game") == 1 and MENU.index("competition") == 2 and MENU.index("room") == 3
+    assert MENU.index("stats") == 6 and MENU.index("replays") == 7 and MENU.index("record") == 8
+    assert MENU.index("quit") == 10  # no number key: Esc quits
     for kind in expected:
         assert title.button(kind).text.startswith(f"{MENU.index(kind)} ")
     pygame.quit()
 
 
 def test_the_match_record_is_one_step_from_the_title() -> None:
-    """7 (or the 战绩 / Match record entry) opens the replays screen in its by-match view; 6 in its by-hand view."""
+    """8 (or the 战绩 / Match record entry) opens the replays screen in its by-match view; 7 in its by-hand view."""
     from zipai_desktop.app.screens.replays import ReplaysScene
 
     app = App((1024, 640), "zh", headless=True, resizable=False)
     title = TitleScene(app, (1024, 640), "zh")
     app.push(title)
     app.frame(1 / 60)
-    assert title.button("record").text == "7  战绩"
-    key(app, pygame.K_7)
+    assert title.button("record").text == "8  战绩"
+    key(app, pygame.K_8)
     record = app.scenes[-1]
     assert isinstance(record, ReplaysScene) and record.mode == "matches"
     key(app, pygame.K_ESCAPE)
     assert app.scenes[-1] is title
-    key(app, pygame.K_6)
+    key(app, pygame.K_7)
     replays = app.scenes[-1]
     assert isinstance(replays, ReplaysScene) and replays.mode == "hands"
     pygame.quit()

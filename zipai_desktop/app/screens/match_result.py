@@ -38,7 +38,7 @@ from .replay_viewer import game_name
 from .tutorial import wrap
 
 if TYPE_CHECKING:
-    from ..table.controller import Controller
+    from ..table.source import TableSource
 
 #: The folder of the data folder the saved pictures go to.
 RESULTS_FOLDER = "results"
@@ -58,7 +58,7 @@ class ResultView:
     target: int | None = None
 
 
-def result_of(controller: Controller) -> ResultView:
+def result_of(controller: TableSource) -> ResultView:
     """The finished match of the table's ``controller``, from the history it recorded into (the table's totals and
     dashes when it recorded nothing)."""
     persistence = controller.persistence
@@ -82,7 +82,7 @@ def _with_names(match: MatchRow, names: tuple[str, ...]) -> MatchRow:
     return dataclasses.replace(match, names=names)
 
 
-def table_only(controller: Controller) -> MatchResult:
+def table_only(controller: TableSource) -> MatchResult:
     """The match as the table knows it without the history: the totals (and stake units), no per-hand figures."""
     config = controller.config
     match = controller.match

@@ -27,6 +27,7 @@ from ..ui.sizing import Painter, ui_for
 from ..ui.sound import Sound
 from .competition import CompetitionSetupScene
 from .replays import ReplaysScene
+from .room import RoomChoiceScene
 from .rules import RulesScene
 from .settings import SettingsScene, apply
 from .setup import SetupScene
@@ -36,7 +37,9 @@ from .tutorial import TutorialScene
 #: The cards fanned beside the title (二 七 十 and their big forms: the red ones).
 FAN = (1, 6, 9, 11, 16, 19)
 #: The menu in order; an entry's number key is its index here, the same whether or not 继续上局 (resume) is shown.
-MENU = ("resume", "new_game", "competition", "tutorial", "rules", "stats", "replays", "record", "settings", "quit")
+MENU = (
+    "resume", "new_game", "competition", "room", "tutorial", "rules", "stats", "replays", "record", "settings", "quit",
+)  # fmt: skip
 
 
 class TitleScene(Scene):
@@ -84,7 +87,8 @@ class TitleScene(Scene):
             if lang == self.lang:
                 self.button(f"lang:{lang}").select()
         kinds = [k for k in MENU if k != "resume" or self.saved is not None]
-        labels = [f"{MENU.index(k)}  {tr(f'title.{k}', self.lang)}" for k in kinds]  # the number key opens it too
+        # The number key opens an entry too (0-9; the last, 退出, has Esc).
+        labels = [f"{MENU.index(k)}  " * (MENU.index(k) <= 9) + tr(f"title.{k}", self.lang) for k in kinds]
         bw = max(ui.px(220), max(ui.button_w(label) for label in labels))
         bh = int(ui.line() * 1.2)
         gap = max(ui.gap // 2, bh // 5)
@@ -149,6 +153,8 @@ class TitleScene(Scene):
                 setup.resume()
         elif kind == "competition":
             self._push(CompetitionSetupScene(self.app, self.size, self.lang))
+        elif kind == "room":  # 包厢: open a room here, or join a friend's
+            self._push(RoomChoiceScene(self.app, self.size, self.lang))
         elif kind == "tutorial":  # which game's tutorial: asked on a small screen of its own
             self._push(TutorialChoiceScene(self.app, self.size, self.lang, self._table_settings))
         elif kind == "rules":

@@ -51,6 +51,8 @@ class Recorder(Protocol):
 
 
 HUMAN = "human"
+#: The seat kind of a friend at another computer (a 包厢 seat: a person, named by the name they gave, not a bot).
+FRIEND = "friend"
 #: The bot that plays a human seat under 托管 (auto-play): the standard level, simple safe play, as a 老K expects of
 #: 托管 (it keeps the hand going; it does not play to win for you).
 AUTOPLAY_LEVEL = "casual"

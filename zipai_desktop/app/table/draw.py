@@ -157,7 +157,8 @@ class TableDrawing(TableState):
             line = fitted(label, size, room, colour, bold=seat == self.controller.to_act)
             if own_place:
                 drawn = surface.blit(line, place)
-                presence.draw_style(self, surface, seat, drawn, place)  # a named bot's manner, when it fits
+                if pill is None:  # a named bot's manner, when it fits (托管中's badge takes that place)
+                    presence.draw_style(self, surface, seat, drawn, place)
             else:  # a seat sitting out: its name where its hand would be, towards the table's edge
                 anchor = {"top": "center", "right": "midright", "left": "midleft"}[area.side]
                 at = line.get_rect(**{anchor: getattr(place, anchor)})

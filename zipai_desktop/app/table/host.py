@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..ui.names import Person
-from .controller import Controller
 from .layout import Layout
+from .source import TableSource
 from .view_model import TableView
 
 
@@ -23,7 +23,7 @@ class TableHost(Protocol):
 
     lang: str
     size: tuple[int, int]
-    controller: Controller
+    controller: TableSource
     view: TableView
     viewer: int
     layout: Layout

@@ -15,9 +15,10 @@ from ..ui.fonts import fitted, font, text
 from ..ui.i18n import tr
 from ..ui.palette import GOLD, GREY, PANEL, WHITE
 from ..ui.personas import draw_emblem, emblem_of, persona_of
-from .controller import Controller
+from .controller import FRIEND
 from .layout import Layout
 from .phrases import PHRASES, Chat
+from .source import TableSource
 
 
 class TableState(Protocol):
@@ -27,7 +28,7 @@ class TableState(Protocol):
     size: tuple[int, int]
     lang: str
     layout: Layout
-    controller: Controller
+    controller: TableSource
     viewer: int
     chat: Chat
     phrase_menu: bool
@@ -83,8 +84,8 @@ def badge_before(scene: TableState, surface: pygame.Surface, seat: int, line: py
 def style_line(scene: TableState, seat: int) -> str:
     """The seat's one-line style (稳扎稳打 / Plays it safe) when it is a named bot; "" otherwise."""
     seats = scene.controller.config.seats
-    if seat >= len(seats) or scene.controller.is_human(seat):
-        return ""
+    if seat >= len(seats) or scene.controller.is_human(seat) or seats[seat].kind == FRIEND:
+        return ""  # a person (here or a 包厢 friend) has no bot's manner
     persona = persona_of(seats[seat].entrant)
     return persona.style(scene.lang) if persona is not None else ""
 

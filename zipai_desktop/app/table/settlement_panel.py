@@ -93,6 +93,7 @@ def build_panel(scene: TableHost) -> PanelModel:
     model = PanelModel(title)
     won = view.won
     settlement: Any = result.settlement if result is not None else None
+    summary = getattr(settlement, "summary_only", False)  # a 包厢 seat: the host sent the hand's result, not its sums
     if won is None or result is None or settlement is None:
         model.title += "  " + tr("result.draw", lang)
         model.how = tr("result.draw_explained", lang)
@@ -116,7 +117,9 @@ def build_panel(scene: TableHost) -> PanelModel:
                         shown.kind, shown.cards, shown.value, shown.cards.index(won.card), shown.xing
                     )
                     break
-        if guilin:
+        if summary:
+            model.value = tr("result.summary", lang, hu=settlement.hu, unit=unit, score=settlement.score)
+        elif guilin:
             _guilin_lines(scene, settlement, model, unit)
         else:
             _bohu_lines(scene, settlement, model, unit, won.seat)
@@ -128,7 +131,7 @@ def build_panel(scene: TableHost) -> PanelModel:
             model.seats.append((scene.short_name(seat), pts, total))
         model.stakes = hand_stakes_text(match, result.points, lang, scene.short_name, booked=scene.match_over)
         rounds = controller.rules.rounds(controller.options)
-        if rounds is not None:
+        if rounds is not None and not summary:
             totals = match.round_totals if scene.match_over else match.round_totals_with(result)
             parts = "  ".join(f"{scene.short_name(s)} {totals[s]}/{rounds.target}" for s in range(view.players))
             model.round = f"{tr('result.round_progress', lang)}: {parts}"

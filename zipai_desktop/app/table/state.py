@@ -32,12 +32,12 @@ from ..ui.sound import Sound
 from . import aids, autoplay_view, presence
 from .calls import CALL_SOUNDS, call_of
 from .claim import MIN_CARD_W, NEAR_SHARE, Chooser, Words, place_chooser
-from .controller import Controller
 from .flights import Animation, flights_for
 from .hand_view import HandView
 from .hint import hint_lines
 from .layout import make_layout
 from .phrases import PHRASES, Chat
+from .source import TableSource
 from .view_model import TableView
 
 PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.4}  # seconds after each bot action (at speed ×1)
@@ -64,7 +64,7 @@ class TableState(Scene):
 
     def __init__(
         self,
-        controller: Controller,
+        controller: TableSource,
         size: tuple[int, int],
         *,
         lang: str = "zh",
