@@ -1,0 +1,121 @@
+"""The host's own screen while it holds four 包厢 tables: frame times of its window, from a bench, not a test.
+
+Issue 30's floor: a host holding 4 tables of bots + 1 friend each draws its own screen without a frame over 16 ms.
+This process is the host, as the app runs it: four rooms served by :class:`~zipai_desktop.net.session.HostSession`
+(each its asyncio thread, its bots deciding in a spawned worker), and the window's frame loop on the main thread,
+showing a live table of its own (bots dealing, flipping and melding, every animation on) at 1280x720 and 60 FPS.
+Each room's friend is a separate ``zipai join`` process (a casual bot at that seat), as a friend's computer would be.
+The rooms play 8-hand matches one after another until the frames are done. It prints the frame times' median, p99
+and max, how many frames went over 16 ms, the hands the rooms finished meanwhile, and the machine's load.
+
+Run: python bench/room_frames.py [frames] [guilin|bohu]
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+TABLES = 4
+SIZE = (1280, 720)
+FPS = 60
+FRAME_BUDGET_MS = 16.0
+
+
+def open_room(rules: str, seed: str) -> tuple[object, subprocess.Popen[bytes]]:
+    """A room of bots with seat 1 a friend's (a ``zipai join`` process), its match dealt once the friend sits."""
+    from zipai_desktop.engine.match import Match, seed_from_text
+    from zipai_desktop.engine.rules import get_rules
+    from zipai_desktop.net.room import Room
+    from zipai_desktop.net.session import HostSession
+
+    game = get_rules(rules)
+    match = Match(game, game.parse_options({}), seed_from_text(seed), hands=8)
+    room = Room(match, bot="casual")
+    host = HostSession(room, friends=[1], bind="127.0.0.1", port=0)
+    host.open()
+    if host.error:
+        raise SystemExit(f"room_frames: {host.error}")
+    friend = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "zipai_desktop.cli",
+            "join",
+            host.local_url,
+            "--code",
+            host.code,
+            "--seat",
+            "1",
+            "--bot",
+            "casual",
+        ],  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return host, friend
+
+
+def main() -> None:
+    frames = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    rules = sys.argv[2] if len(sys.argv) > 2 else "guilin"
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["ZIPAI_HOME"] = home  # the demo table's autosave and history stay out of the user's folder
+        from zipai_desktop.app.main import App
+        from zipai_desktop.app.table.controller import Controller, GameConfig, SeatConfig
+        from zipai_desktop.app.table.scene import TableScene
+
+        load_before = os.getloadavg()[0]
+        rooms = [open_room(rules, f"room-frames-{i}") for i in range(TABLES)]
+        app = App(SIZE, "zh", headless=True, resizable=False)
+        seats = [SeatConfig("casual", f"bot {i}") for i in range(3)]
+        controller = Controller(GameConfig(rules=rules, players=3, seats=seats, seed=7, hands=None))
+        table = TableScene(controller, SIZE, lang="zh")
+        app.push(table)
+        times: list[float] = []
+        hands = 0
+        matches = 0
+        for _ in range(frames):
+            start = time.perf_counter()
+            app.frame(1.0 / FPS)
+            times.append((time.perf_counter() - start) * 1000)
+            app.clock.tick(FPS)
+            if table.show_result:
+                table.next_hand()
+            for i, (host, friend) in enumerate(rooms):
+                status = host.status()  # type: ignore[attr-defined]
+                if status.over and friend.poll() is not None:  # a match done: the next one, in a new room
+                    hands += status.hand
+                    matches += 1
+                    host.close()  # type: ignore[attr-defined]
+                    rooms[i] = open_room(rules, f"room-frames-{i}-{matches}")
+        for host, friend in rooms:
+            hands += host.status().hand  # type: ignore[attr-defined]
+            host.close()  # type: ignore[attr-defined]
+            friend.kill()
+            friend.wait()
+        controller.close()
+        load_after = os.getloadavg()[0]
+    times.sort()
+    over = sum(1 for t in times if t > FRAME_BUDGET_MS)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(
+        f"{rules}: host window {SIZE[0]}x{SIZE[1]} with {TABLES} rooms (bots + 1 friend process each): "
+        f"{len(times)} frames, median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms, max {times[-1]:.2f} ms, "
+        f"{over} over {FRAME_BUDGET_MS:.0f} ms"
+    )
+    print(
+        f"the rooms played {hands} hands ({matches} whole matches) meanwhile; "
+        f"load {load_before:.2f} -> {load_after:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
