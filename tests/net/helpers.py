@@ -13,7 +13,7 @@ from zipai_desktop.engine.record import replay
 from zipai_desktop.engine.rules import get_rules
 from zipai_desktop.net.protocol import VERSION
 from zipai_desktop.net.room import Outbox, Room
-from zipai_desktop.net.wire import observation_from_json, observation_to_json
+from zipai_desktop.net.wire import observation_from_json, observation_to_json, settlement_to_json
 
 
 def make_room(rules: str = "guilin", hands: int = 2, seed: str = "room", **kw: Any) -> Room:
@@ -73,13 +73,17 @@ def _plain(value: Any) -> Any:
 #: What a ``status`` message holds, and each of its seats: the room's public state, nothing of any hand.
 STATUS_KEYS = {"kind", "seq", "started", "paused", "over", "ended_by_host", "hand", "hands", "totals", "seats"}
 SEAT_KEYS = {"seat", "name", "connected", "joined", "away", "bot"}
+#: What an ``events`` and a ``hand_end`` message hold: nothing beyond the seat's redacted events and view, the result.
+EVENTS_KEYS = {"kind", "seq", "hand", "from", "events", "step", "view"}
+HAND_END_KEYS = {"kind", "seq", "hand", "result", "totals", "settlement", "round_totals"}
 
 
 def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any]]) -> list[str]:
     """Every way the messages a seat got differ from what its seat may see, checked against the records' replays:
-    each hand's events are the replayed game's events redacted for the seat, each turn's observation is
-    observe(replayed game up to that step, seat), a hand's result is the record's, and the records (whose seeds tell
-    every deal of the match) come only once the match is over; a status holds only the room's public fields."""
+    each hand's events are the replayed game's events redacted for the seat, each turn's observation and each events
+    message's view are observe(replayed game up to that step, seat) (the view without the legal actions), a hand's
+    result and itemised settlement are the record's, and the records (whose seeds tell every deal of the match) come
+    only once the match is over; a status holds only the room's public fields."""
     problems: list[str] = []
     events: dict[int, list[dict[str, Any]]] = {}
     ended: set[int] = set()
@@ -92,6 +96,13 @@ def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any
             if message["from"] == 0:  # the hand's events from its start (a new hand, or a rejoin): a fresh list
                 events[hand] = []
             events.setdefault(hand, []).extend(message["events"])
+            if set(message) != EVENTS_KEYS:
+                problems.append(f"an events message with other fields: {sorted(message)}")
+            else:
+                view = observation_to_json(observe(replay(records[hand], upto=message["step"]), seat))
+                del view["legal"]
+                if _plain(message["view"]) != _plain(view):
+                    problems.append(f"events of hand {hand} step {message['step']}: another view")
         elif kind == "turn":
             game = replay(records[hand], upto=message["step"])
             if _plain(message["observation"]) != _plain(observation_to_json(observe(game, seat))):
@@ -105,6 +116,14 @@ def leaks(seat: int, messages: list[dict[str, Any]], records: list[dict[str, Any
             ended.add(hand)
             if _plain(message["result"]) != _plain(records[hand]["result"]):
                 problems.append(f"hand {hand}: another result")
+            finished = replay(records[hand]).result
+            assert finished is not None
+            if set(message) != HAND_END_KEYS:
+                problems.append(f"a hand_end with other fields: {sorted(message)}")
+            elif _plain(message["settlement"]) != _plain(settlement_to_json(finished.settlement)):
+                problems.append(f"hand {hand}: another settlement")
+            elif not all(isinstance(t, int) for t in message["round_totals"]):
+                problems.append(f"hand {hand}: round totals that are not whole numbers")
         elif kind == "record":
             if len(ended) < len(records):
                 problems.append(f"the record of hand {hand} before the match's end")

@@ -64,3 +64,27 @@ def test_every_welcome_field_is_in_the_contract() -> None:
     row = DOC.split("| `welcome` |")[1].split("\n")[0]
     for key in out[0][1]:
         assert key == "kind" or key == "seq" or f"`{key}`" in row, key
+
+
+def test_every_events_and_hand_end_field_and_every_settlement_field_is_in_the_contract() -> None:
+    from zipai_desktop.engine.record import replay
+    from zipai_desktop.net.wire import settlement_to_json
+
+    from .helpers import Table
+
+    for rules, seed in (("guilin", "room"), ("bohu", "room-9")):  # a won hand of each game
+        room = make_room(rules, hands=1, seed=seed)
+        table = Table(room)
+        table.deliver(join(room, 0)[1])
+        table.play(room.start())
+        got = table.got[0]
+        for kind in ("events", "hand_end"):
+            message = next(m for m in got if m["kind"] == kind)
+            row = DOC.split(f"| `{kind}` |")[1].split("\n")[0]
+            for key in message:
+                assert key in ("kind", "seq") or f"`{key}`" in row, (kind, key)
+        settled = settlement_to_json(replay(room.records[0]).result.settlement)  # type: ignore[union-attr]
+        section = DOC.split("### The settlement")[1].split("###")[0]
+        assert settled is not None
+        for key in settled:
+            assert f"`{key}`" in section, key

@@ -29,7 +29,7 @@ from ..engine.match import Match
 from ..engine.observation import Observation, observe
 from ..engine.record import result_of, to_record
 from .protocol import MAX_CODE_CHARS, MAX_NAME_CHARS, VERSION, ProtocolError, text, whole
-from .wire import observation_to_json
+from .wire import observation_to_json, settlement_to_json
 
 #: A code's letters: no 0/O or 1/I/L, which are read one for the other.
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -277,7 +277,7 @@ class Room:
         game = self.game
         if game is not None:  # a rejoin mid-hand: the hand's events so far, as this seat sees them, then its turn
             seen = [e.to_json() for e in (redact(ev, seat) for ev in game.events) if e is not None]
-            self._to(out, seat, {"kind": "events", "hand": self.match.played, "from": 0, "events": seen})
+            self._to(out, seat, self._events_message(game, seat, 0, seen))
         self._broadcast_seats(out)
         self._broadcast_status(out, to=seat)
         if not self.paused:
@@ -349,8 +349,16 @@ class Room:
     def _events_since(self, out: Outbox, game: Game, first: int) -> None:
         for seat in range(len(self.seats)):
             seen = [e.to_json() for e in (redact(ev, seat) for ev in game.events[first:]) if e is not None]
-            if seen:
-                self._to(out, seat, {"kind": "events", "hand": self.match.played, "from": first, "events": seen})
+            if seen and self.seats[seat].connected:
+                self._to(out, seat, self._events_message(game, seat, first, seen))
+
+    def _events_message(self, game: Game, seat: int, first: int, seen: list[dict[str, Any]]) -> dict[str, Any]:
+        """An ``events`` message with the seat's view after them (its observation without the legal actions, at
+        ``step``): what the 听 helper and the card count read between the seat's turns."""
+        view = observation_to_json(observe(game, seat))
+        del view["legal"]
+        return {"kind": "events", "hand": self.match.played, "from": first, "events": seen,
+                "step": len(game.history), "view": view}  # fmt: skip
 
     def _start_hand(self, out: Outbox) -> None:
         game = self.match.start_hand()
@@ -429,8 +437,12 @@ class Room:
     def _end_hand(self, out: Outbox, game: Game) -> None:
         hand = self.match.played
         self.records.append(to_record(game, hand=hand))
+        # The itemised settlement and the 轮 totals before this hand: what a local table's panel shows every seat.
+        settlement = settlement_to_json(game.result.settlement if game.result is not None else None)
+        rounds_before = list(self.match.round_totals)
         self.match.finish_hand()
-        message = {"kind": "hand_end", "hand": hand, "result": result_of(game), "totals": list(self.match.totals)}
+        message = {"kind": "hand_end", "hand": hand, "result": result_of(game), "totals": list(self.match.totals),
+                   "settlement": settlement, "round_totals": rounds_before}  # fmt: skip
         for seat in range(len(self.seats)):
             self._to(out, seat, message)
         if self.match.over:

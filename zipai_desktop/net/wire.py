@@ -1,4 +1,4 @@
-"""An observation as JSON and back: what a client's bot (or screen) reads of its seat.
+"""An observation as JSON and back: what a client's bot (or screen) reads of its seat; a won hand's settlement too.
 
 Cards are kinds (whole numbers, ``-1`` for a card this seat may not see), melds ``{"kind", "cards"}``, actions their
 ``to_json`` form. The seen events are not part of it: they travel in ``events`` messages.
@@ -13,6 +13,8 @@ from ..engine.actions import action_from_json
 from ..engine.melds import Meld, MeldKind
 from ..engine.observation import Observation
 from ..engine.rules import get_rules
+from ..engine.rules.bohu import BohuSettlement
+from ..engine.scoring import Payment, Settlement, XingFlip
 
 
 def _meld(meld: Meld) -> dict[str, Any]:
@@ -79,3 +81,47 @@ def observation_from_json(data: dict[str, Any]) -> Observation:
         opening_done=bool(data["opening_done"]),
         own_decisions=int(data["own_decisions"]),
     )
+
+
+def _payment(p: Payment) -> dict[str, Any]:
+    return {"payer": p.payer, "payee": p.payee, "amount": p.amount, "reason": p.reason, "per": p.per}
+
+
+def _payment_from(d: dict[str, Any]) -> Payment:
+    return Payment(int(d["payer"]), int(d["payee"]), int(d["amount"]), str(d["reason"]), int(d["per"]))
+
+
+def settlement_to_json(settlement: Settlement | BohuSettlement | None) -> dict[str, Any] | None:
+    """A won hand's itemised settlement (what the settlement panel shows every seat): the Guilin 胡 -> 舵 parts, each
+    醒 card with what it counted and the payments, or the Bohu 胡息, 名堂 with their 番, bonus and payments. Every
+    field is public once the hand is over (the 醒 cards are the ``XingFlipped`` event's). None for 荒庄."""
+    if settlement is None:
+        return None
+    common = {"hu": settlement.hu, "special": list(settlement.special), "points": list(settlement.points),
+              "payments": [_payment(p) for p in settlement.payments]}  # fmt: skip
+    if isinstance(settlement, BohuSettlement):
+        return {"kind": "bohu", **common, "raw_hu": settlement.raw_hu, "fan": settlement.fan,
+                "score": settlement.score, "fans": [[n, f] for n, f in settlement.fans],
+                "bonus": settlement.bonus}  # fmt: skip
+    return {"kind": "guilin", **common, "duo": settlement.duo, "duo_parts": dict(settlement.duo_parts),
+            "xing_cards": list(settlement.xing_cards),
+            "xing": [{"card": f.card, "counted": [list(c) for c in f.counted]} for f in settlement.xing]}  # fmt: skip
+
+
+def settlement_from_json(data: dict[str, Any]) -> Settlement | BohuSettlement:
+    """The settlement a host sent (``KeyError`` / ``ValueError`` / ``TypeError`` for a malformed one)."""
+    special = tuple(str(n) for n in data["special"])
+    points = tuple(int(p) for p in data["points"])
+    payments = tuple(_payment_from(p) for p in data["payments"])
+    if data["kind"] == "bohu":
+        fans = tuple((str(n), int(f)) for n, f in data["fans"])
+        return BohuSettlement(int(data["hu"]), int(data["raw_hu"]), int(data["fan"]), int(data["score"]), special,
+                              points, fans, int(data["bonus"]), payments)  # fmt: skip
+    if data["kind"] != "guilin":
+        raise ValueError(f"unknown settlement kind {str(data['kind'])[:40]!r}")
+    xing = tuple(
+        XingFlip(int(f["card"]), tuple((int(k), str(c), int(n)) for k, c, n in f["counted"])) for f in data["xing"]
+    )
+    parts = {str(k): int(v) for k, v in data["duo_parts"].items()}
+    return Settlement(int(data["hu"]), int(data["duo"]), parts, tuple(int(k) for k in data["xing_cards"]), special,
+                      points, xing, payments)  # fmt: skip

@@ -177,3 +177,80 @@ def test_a_seat_away_at_a_hands_end_goes_on_at_the_hand_being_played_when_back()
         remote.new_events(SEAT)
     shown = [m for m in got[deal_1:] if m["kind"] == "events" and m["hand"] == 1]
     assert [e.to_json() for e in remote.hand.events] == [e for m in shown for e in m["events"]]
+
+
+def shown_step(remote: RemoteController) -> int:
+    """The host's step count of what the seat's table shows now: its open turn's, else the last move released."""
+    turn = remote._open_turn()
+    return int(turn["step"]) if turn is not None else remote.view_step
+
+
+#: Seeds whose seat is 听 between its turns at some point of the hand.
+WAITING = [("guilin", "remote-1"), ("guilin", "waits-0"), ("bohu", "waits-0"), ("bohu", "waits-4")]
+
+
+@pytest.mark.parametrize(("rules", "seed"), WAITING)
+def test_the_seats_ting_list_is_the_engines_at_every_move_shown_not_only_at_its_turns(rules: str, seed: str) -> None:
+    """After every move the table shows, the friend's 听 list (F2) is engine.waits on the host's game at that point
+    for the seat: what a local table's Controller.waits shows, between the seat's turns too."""
+    from zipai_desktop.bots import make_bot
+    from zipai_desktop.engine.record import replay
+    from zipai_desktop.engine.waits import waits
+
+    room, session, remote = seated(rules, seed)
+    bot = make_bot("casual", seed=SEAT)
+    shown: list[tuple[int, list[Any], bool]] = []
+    for _ in range(5000):
+        remote.new_events(SEAT)
+        if remote.dealt and remote.view is not None:
+            shown.append((shown_step(remote), remote.waits(SEAT), remote._open_turn() is not None))
+        if remote.hand_over:
+            break
+        if remote.step_bot():
+            continue
+        turn = remote._open_turn()
+        assert turn is not None and remote.last_obs is not None, "the table waits for nothing"
+        obs = remote.last_obs
+        assert remote.submit(SEAT, bot.choose(obs, obs.legal)) is None
+    else:
+        raise AssertionError("the hand did not end")
+    record = room.records[0]
+    for step, got, _ in shown:
+        assert got == waits(replay(record, upto=step), SEAT), step
+    between = [got for _, got, at_turn in shown if not at_turn]
+    assert any(between), "the seat was 听 between its turns at some point (else the test shows nothing)"
+
+
+@pytest.mark.parametrize(("rules", "seed"), CASES)
+def test_a_friends_settlement_panel_shows_a_local_tables_lines_for_the_same_hand(rules: str, seed: str) -> None:
+    """The friend's panel itemises the hand (醒, 舵 parts, 名堂, payments, the 轮) as a local table's panel does: the
+    same lines for the same finished hand, read from the settlement the host sent."""
+    from zipai_desktop.app.table.controller import Controller
+    from zipai_desktop.app.table.scene import TableScene
+    from zipai_desktop.engine.record import replay
+
+    app = App((1280, 720), "en", headless=True, resizable=False)
+    room, session, remote = seated(rules, seed)
+    table = RoomTableScene(remote, (1280, 720), lang="en", speed=60.0, on_lost=lambda sentence: None)
+    app.push(table)
+    play_hand(app, table, session)
+    friend = build_panel(table)
+    # The same hand at a local table: the host's match as it stood at the deal, the finished game, the same seats.
+    game = get_rules(rules)
+    match = Match(game, game.parse_options({}), seed, hands=1, players=3)
+    match.game = replay(room.records[0])
+    local = Controller(remote.config, inline_bots=True, resume=(match, match.game))
+    scene = TableScene(local, (1280, 720), lang="en", speed=60.0)
+    app.pop()
+    app.push(scene)
+    for _ in range(20000):
+        app.frame(1 / 60)
+        if scene.show_result:
+            break
+    else:
+        raise AssertionError("the local table did not show the settlement")
+    mine = build_panel(scene)
+    assert friend == mine
+    if room.records[0]["result"]["winner"] is not None:
+        assert friend.payments or friend.round, "an itemised settlement, not a summary"
+    pygame.quit()

@@ -1,10 +1,11 @@
 """One seat of a 包厢 at the table: the match is the host's, the table reads it through the seat's connection.
 
 :class:`RemoteController` meets :class:`.source.TableSource` from what the host sends the seat (docs/contracts/
-room-protocol.md): the ``events`` (already redacted for the seat), its ``turn`` (the observation, with the legal
-actions), each ``hand_end`` and the ``match_end``. It never holds a hidden card: the 听 helper reads the seat's own
-observation (a world consistent with it, bots/world.py, answers the engine's waits, which read only the seat's own
-cards and the public counts).
+room-protocol.md): the ``events`` (already redacted for the seat, each with the seat's ``view`` after them), its
+``turn`` (the observation, with the legal actions), each ``hand_end`` (with the itemised settlement the panel shows)
+and the ``match_end``. It never holds a hidden card: the 听 helper and the card count read the seat's own view as of
+the move shown (a world consistent with it, bots/world.py, answers the engine's waits, which read only the seat's own
+cards and the public counts), so they show between the seat's turns as at a local table.
 
 Pacing: the host's bots answer at once, so a whole round of the others' moves arrives together. Each ``events``
 message is one move; the table releases them one at a time through :meth:`step_bot`, at the same pace as a local
@@ -32,7 +33,7 @@ from ...engine.rules import get_rules
 from ...engine.waits import Wait, waits
 from ...engine.waits import unseen as unseen_counts
 from ...net.session import ClientSession, event_from_json
-from ...net.wire import observation_from_json
+from ...net.wire import observation_from_json, settlement_from_json
 from ..ui.i18n import tr
 from .controller import AUTOPLAY_LEVEL, FRIEND, HUMAN, GameConfig, Recorder, SeatConfig
 from .hand_columns import Columns
@@ -88,6 +89,8 @@ class Batch:
     hand: int
     start: int
     events: list[ev.Event]
+    view: Observation | None = None  # the seat's observation after these events (None from an older host)
+    step: int = -1  # the host's step count at that view
 
 
 class RemoteController:
@@ -137,8 +140,11 @@ class RemoteController:
         self.notices: list[str] = []  # what the table tells as toasts (a friend dropped, the connection came back)
         self.resynced = False  # the host sent the hand from its start again (a rejoin): the table rebuilds its view
         self.recorder: Feed | None = None  # the friend's history, fed every message after the welcome
-        self._waits_key: tuple[int, int] = (-1, -1)
+        self._waits_of: Observation | None = None  # the observation the 听 list was worked out from
         self._waits: list[Wait] = []
+        self.view: Observation | None = None  # the seat's view as of the last move shown (from its ``events``)
+        self.view_step = -1  # the host's step count at that view
+        self.rounds_before: dict[int, list[int]] = {}  # per hand: the 轮 totals before it, as the host told them
 
     # --- the connection ---------------------------------------------------------------------------------------------
 
@@ -163,6 +169,7 @@ class RemoteController:
         self.batches = deque(b for b in self.batches if b.hand >= later.hand)
         self._match.played = later.hand
         self._match.totals = list(self.latest_totals)
+        self.view, self.view_step = None, -1
         self.columns = {}
         self.resynced = True
 
@@ -181,11 +188,18 @@ class RemoteController:
             result = message["result"] or {}
             points = tuple(int(p) for p in result.get("points", [0] * self.config.players))
             winner = result.get("winner")
-            summary = None
+            settlement: Any = None
             if isinstance(winner, int):
-                special = tuple(str(n) for n in result.get("special", []))
-                summary = Summary(int(result.get("hu", 0)), int(result.get("score", 0)), special)
-            hand_result = HandResult(winner, None, summary, points)
+                sent = message.get("settlement")
+                if isinstance(sent, dict):  # the itemised sums: the panel shows the lines a local table shows
+                    settlement = settlement_from_json(sent)
+                else:  # an older host: the result's summary only
+                    special = tuple(str(n) for n in result.get("special", []))
+                    settlement = Summary(int(result.get("hu", 0)), int(result.get("score", 0)), special)
+            rounds = message.get("round_totals")
+            if isinstance(rounds, list) and len(rounds) == self.config.players:
+                self.rounds_before[int(message["hand"])] = [int(t) for t in rounds]
+            hand_result = HandResult(winner, None, settlement, points)
             self.results[int(message["hand"])] = (hand_result, [int(t) for t in message["totals"]])
             self.latest_totals = [int(t) for t in message["totals"]]
         elif kind == "seats":
@@ -212,14 +226,18 @@ class RemoteController:
         hand = int(message["hand"])
         start = int(message["from"])
         events = [event_from_json(e) for e in message["events"]]
+        sent = message.get("view")
+        view = observation_from_json({**sent, "legal": []}) if isinstance(sent, dict) else None
+        step = int(message.get("step", -1))
         if hand == self.hand_number and start == 0 and self.hand.events:
             # A rejoin: the hand's events from its start. Whatever was waiting is in them.
             self.batches = deque(b for b in self.batches if b.hand != hand)
             self.ready = []
             self.hand.events = list(events)
+            self.view, self.view_step = view, step
             self.resynced = True
             return
-        self.batches.append(Batch(hand, start, events))
+        self.batches.append(Batch(hand, start, events, view, step))
 
     def _seats(self, seats: list[dict[str, Any]]) -> None:
         for entry in seats:
@@ -276,6 +294,8 @@ class RemoteController:
         batch = self.batches.popleft()
         self.ready.extend(batch.events)
         self.hand.events.extend(batch.events)
+        if batch.view is not None:
+            self.view, self.view_step = batch.view, batch.step
 
     def _release_own(self) -> None:
         """The deal and the seat's own moves are shown at once (no bot's pause before them)."""
@@ -405,25 +425,25 @@ class RemoteController:
         return self.last_obs
 
     def _current_obs(self) -> Observation | None:
-        """The seat's observation while it is the present (at its open turn)."""
-        return self.last_obs if self._open_turn() is not None else None
+        """The seat's observation as of the move shown: at its open turn the turn's, else the view sent with the last
+        move released to the table (None before the deal is shown, or from an older host between turns)."""
+        return self.last_obs if self._open_turn() is not None else self.view
 
     def unseen(self, seat: int) -> tuple[int, ...]:
-        """记牌 from the seat's observation (at its turn; nothing between turns)."""
+        """记牌 from the seat's observation as of the move shown."""
         obs = self._current_obs()
-        if obs is None:
+        if obs is None or seat != self.seat:
             return ()
         return unseen_counts(determinize(obs, random.Random(0)), seat)
 
     def waits(self, seat: int) -> list[Wait]:
-        """听 from the seat's observation at its turn: a world consistent with it answers the engine's waits (they
-        read only the seat's own cards and the public counts)."""
+        """听 from the seat's observation as of the move shown, at its turn or not: a world consistent with it answers
+        the engine's waits (they read only the seat's own cards and the public counts)."""
         obs = self._current_obs()
-        if obs is None or self.turn is None:
-            return []
-        key = (int(self.turn["hand"]), int(self.turn["step"]))
-        if key != self._waits_key:
-            self._waits_key = key
+        if obs is None or seat != self.seat or (self.hand.events and isinstance(self.hand.events[-1], ev.HandEnded)):
+            return []  # (a finished hand has no waits, as engine.waits says)
+        if obs is not self._waits_of:
+            self._waits_of = obs
             self._waits = waits(determinize(obs, random.Random(0)), seat)
         return self._waits
 
@@ -464,6 +484,8 @@ class RemoteController:
         if got is None or self._held():
             return False
         self.hand.result = got[0]
+        if self.hand_number in self.rounds_before:  # the panel shows each seat toward the 轮 target
+            self._match.round_totals = list(self.rounds_before[self.hand_number])
         follows = self.final is not None or any(b.hand > self.hand_number for b in self.batches)
         return follows
 
@@ -483,6 +505,7 @@ class RemoteController:
             return False
         self.hand_number += 1
         self.hand = RemoteHand(self.config.players)
+        self.view, self.view_step = None, -1
         self.columns = {}
         self.turn = None if self.turn is None or int(self.turn["hand"]) < self.hand_number else self.turn
         return True
