@@ -174,3 +174,33 @@ def test_the_token_takes_the_seat_back_before_the_host_noticed_the_drop() -> Non
     token = room.seats[0].token
     seat, out = join(room, 0, token=token)
     assert seat == 0 and out[0][1]["kind"] == "welcome" and out[0][1]["token"] == token
+
+
+def test_the_leak_check_catches_a_view_of_another_seat_or_a_hand_end_with_more_in_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check above can fail: a view sent with the events that is the next seat's, or a hand's end carrying the
+    wall, is reported."""
+    from zipai_desktop.net.room import Room
+
+    sent = Room._events_message
+
+    def other_seats_view(self: Room, game, seat: int, first: int, seen):  # type: ignore[no-untyped-def]
+        message = sent(self, game, seat, first, seen)
+        view = observation_to_json(observe(game, (seat + 1) % len(self.seats)))
+        del view["legal"]
+        return {**message, "view": view}
+
+    monkeypatch.setattr(Room, "_events_message", other_seats_view)
+    room = make_room("guilin", hands=1)
+    table = Table(room)
+    table.deliver(join(room, 1)[1])
+    table.play(room.start())
+    assert "events of hand 0 step 0: another view" in leaks(1, table.got[1], room.records)
+    monkeypatch.undo()
+    room = make_room("guilin", hands=1)
+    table = Table(room)
+    table.deliver(join(room, 1)[1])
+    table.play(room.start())
+    messages = [{**m, "wall": [1, 2]} if m["kind"] == "hand_end" else m for m in table.got[1]]
+    assert any("a hand_end with other fields" in p for p in leaks(1, messages, room.records))
