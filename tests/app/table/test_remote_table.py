@@ -195,15 +195,16 @@ def test_the_seats_ting_list_is_the_engines_at_every_move_shown_not_only_at_its_
     for the seat: what a local table's Controller.waits shows, between the seat's turns too."""
     from zipai_desktop.bots import make_bot
     from zipai_desktop.engine.record import replay
-    from zipai_desktop.engine.waits import waits
+    from zipai_desktop.engine.waits import unseen, waits
 
     room, session, remote = seated(rules, seed)
     bot = make_bot("casual", seed=SEAT)
-    shown: list[tuple[int, list[Any], bool]] = []
+    shown: list[tuple[int, list[Any], tuple[int, ...], bool]] = []
     for _ in range(5000):
         remote.new_events(SEAT)
         if remote.dealt and remote.view is not None:
-            shown.append((shown_step(remote), remote.waits(SEAT), remote._open_turn() is not None))
+            at_turn = remote._open_turn() is not None
+            shown.append((shown_step(remote), remote.waits(SEAT), remote.unseen(SEAT), at_turn))
         if remote.hand_over:
             break
         if remote.step_bot():
@@ -215,9 +216,10 @@ def test_the_seats_ting_list_is_the_engines_at_every_move_shown_not_only_at_its_
     else:
         raise AssertionError("the hand did not end")
     record = room.records[0]
-    for step, got, _ in shown:
-        assert got == waits(replay(record, upto=step), SEAT), step
-    between = [got for _, got, at_turn in shown if not at_turn]
+    for step, got, counts, _ in shown:
+        game = replay(record, upto=step)
+        assert got == waits(game, SEAT) and counts == unseen(game, SEAT), step  # the 听 list, and 记牌 with it
+    between = [got for _, got, _, at_turn in shown if not at_turn]
     assert any(between), "the seat was 听 between its turns at some point (else the test shows nothing)"
 
 
@@ -254,3 +256,15 @@ def test_a_friends_settlement_panel_shows_a_local_tables_lines_for_the_same_hand
     if room.records[0]["result"]["winner"] is not None:
         assert friend.payments or friend.round, "an itemised settlement, not a summary"
     pygame.quit()
+
+
+def test_a_hand_end_without_an_itemised_settlement_shows_the_results_summary() -> None:
+    """From an older host (no ``settlement``) or a malformed one, the panel shows the result's 胡 and score only."""
+    from zipai_desktop.app.table.remote import Summary
+
+    for sent in ({}, {"settlement": {"kind": "guilin", "hu": "x"}}):
+        _, session, remote = seated("guilin", "remote-3")
+        result = {"winner": 0, "points": [4, -2, -2], "score": 2, "hu": 12, "special": []}
+        session.inbox.put({"kind": "hand_end", "hand": 0, "result": result, "totals": [4, -2, -2], **sent})
+        remote.pump()
+        assert remote.results[0][0].settlement == Summary(12, 2, ())

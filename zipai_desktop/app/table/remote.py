@@ -30,8 +30,7 @@ from ...engine.flow_types import HandResult
 from ...engine.match import Match
 from ...engine.observation import Observation
 from ...engine.rules import get_rules
-from ...engine.waits import Wait, waits
-from ...engine.waits import unseen as unseen_counts
+from ...engine.waits import Wait, live_counts, waits
 from ...net.session import ClientSession, event_from_json
 from ...net.wire import observation_from_json, settlement_from_json
 from ..ui.i18n import tr
@@ -190,10 +189,8 @@ class RemoteController:
             winner = result.get("winner")
             settlement: Any = None
             if isinstance(winner, int):
-                sent = message.get("settlement")
-                if isinstance(sent, dict):  # the itemised sums: the panel shows the lines a local table shows
-                    settlement = settlement_from_json(sent)
-                else:  # an older host: the result's summary only
+                settlement = _settlement(message.get("settlement"))  # the panel shows a local table's lines
+                if settlement is None:  # an older host (or a malformed one): the result's summary only
                     special = tuple(str(n) for n in result.get("special", []))
                     settlement = Summary(int(result.get("hu", 0)), int(result.get("score", 0)), special)
             rounds = message.get("round_totals")
@@ -226,8 +223,7 @@ class RemoteController:
         hand = int(message["hand"])
         start = int(message["from"])
         events = [event_from_json(e) for e in message["events"]]
-        sent = message.get("view")
-        view = observation_from_json({**sent, "legal": []}) if isinstance(sent, dict) else None
+        view = _view(message.get("view"))
         step = int(message.get("step", -1))
         if hand == self.hand_number and start == 0 and self.hand.events:
             # A rejoin: the hand's events from its start. Whatever was waiting is in them.
@@ -434,7 +430,7 @@ class RemoteController:
         obs = self._current_obs()
         if obs is None or seat != self.seat:
             return ()
-        return unseen_counts(determinize(obs, random.Random(0)), seat)
+        return live_counts(obs)  # what engine.unseen answers: it reads the seat's observation alone
 
     def waits(self, seat: int) -> list[Wait]:
         """听 from the seat's observation as of the move shown, at its turn or not: a world consistent with it answers
@@ -513,6 +509,27 @@ class RemoteController:
     def close(self) -> None:
         """Leave the room (the host's bot plays the seat)."""
         self.session.close()
+
+
+def _view(sent: object) -> Observation | None:
+    """The seat's view sent with an ``events`` message; None if absent (an older host) or malformed (the helpers then
+    show nothing until the next one)."""
+    if not isinstance(sent, dict):
+        return None
+    try:
+        return observation_from_json({**sent, "legal": []})
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+def _settlement(sent: object) -> Any:
+    """The itemised settlement sent with ``hand_end``; None if absent or malformed."""
+    if not isinstance(sent, dict):
+        return None
+    try:
+        return settlement_from_json(sent)
+    except (KeyError, ValueError, TypeError):
+        return None
 
 
 def lost_sentence(problem: str, reason: str, lang: str) -> str:
