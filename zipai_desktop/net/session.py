@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import re
 import threading
 from collections.abc import Callable, Coroutine, Iterable
 from concurrent.futures import Future
@@ -274,6 +275,13 @@ def problem_of(reason: str) -> str:
     if reason.startswith("protocol version"):
         return "version"
     return "refused"
+
+
+def room_size_of(reason: str) -> int | None:
+    """The room's number of chairs told by a refusal of a seat beyond them (``the seat must be a whole number from 0
+    to N``: N + 1 chairs), else None."""
+    found = re.match(r"the seat must be a whole number from 0 to (\d+)", reason)
+    return int(found.group(1)) + 1 if found else None
 
 
 class ClientSession:

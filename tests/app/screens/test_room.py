@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 
 from zipai_desktop.app.main import App
@@ -367,5 +368,76 @@ def test_the_host_gone_sends_the_friend_back_to_the_title_with_one_sentence() ->
         assert app.scenes == [title]
         assert "房主关闭了包厢或已离开：可以用同一个包厢码再加入。" in title.notes
     finally:
+        host.close()
+    pygame.quit()
+
+
+def seats_offered(join: JoinRoomScene) -> list[str]:
+    return [value for _, value in join.seat_drop.options_list]
+
+
+def test_the_join_screen_offers_the_chairs_of_the_room_picked_from_the_list() -> None:
+    from zipai_desktop.app.screens.room import FoundRoom
+
+    rooms = [
+        FoundRoom("Qiang · 桂林字牌 · 2 free", "ws://10.0.0.5:47823", 3, ("ws://10.0.0.5:47823",)),
+        FoundRoom("Lily · 秀山博胡 · 1 free", "ws://10.0.0.6:47823", 2, ("ws://10.0.0.6:47823",)),
+    ]
+    app = App((1024, 640), "en", headless=True, resizable=False)
+    join = JoinRoomScene(app, (1024, 640), "en", found=lambda lang: rooms)
+    app.push(join)
+    for label, seats in ((rooms[0].label, ["1", "2"]), (rooms[1].label, ["1"])):
+        join.handle_event(
+            pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=join.room_list, text=label)
+        )
+        assert seats_offered(join) == seats
+    pygame.quit()
+
+
+def test_a_chair_beyond_a_typed_rooms_size_is_refused_in_one_sentence_and_no_longer_offered() -> None:
+    host = hosted((1,))  # 桂林字牌 for three
+    app = App((1024, 640), "zh", headless=True, resizable=False)
+    join = JoinRoomScene(app, (1024, 640), "zh", found=lambda lang: [])
+    app.push(join)
+    try:
+        join.address_entry.set_text(host.local_url)
+        join.code_entry.set_text("ROOM42")
+        assert seats_offered(join) == ["1", "2", "3"]  # the room's size is not known yet: up to four chairs
+        join.seat = 3
+        key(pygame.K_RETURN)
+        for _ in range(2000):
+            app.frame(1 / 60)
+            if join.error:
+                break
+            time.sleep(0.002)
+        assert join.error == "这个包厢只有 3 个座位：请选 2 到 3 号。" and app.scenes[-1] is join
+        assert seats_offered(join) == ["1", "2"] and join.seat == 2
+    finally:
+        host.close()
+    pygame.quit()
+
+
+def test_a_taken_chair_is_refused_in_one_sentence_on_the_join_screen() -> None:
+    host = hosted((1, 2))
+    first = ClientSession(host.local_url, "ROOM42", 1, "Ming").open()
+    app = App((1024, 640), "en", headless=True, resizable=False)
+    join = JoinRoomScene(app, (1024, 640), "en", found=lambda lang: [])
+    app.push(join)
+    try:
+        for _ in range(2000):
+            if host.status().seats[1].connected:
+                break
+            time.sleep(0.002)
+        join.address_entry.set_text(host.local_url)
+        join.code_entry.set_text("ROOM42")
+        key(pygame.K_RETURN)
+        for _ in range(2000):
+            app.frame(1 / 60)
+            if join.error:
+                break
+            time.sleep(0.002)
+        assert join.error == "That seat is taken: pick another." and app.scenes[-1] is join
+    finally:
+        first.close()
         host.close()
     pygame.quit()

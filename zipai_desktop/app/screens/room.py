@@ -14,17 +14,17 @@ import queue
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 import pygame_gui
 
 from ...engine.match import Match, Stakes
-from ...engine.rules import get_rules
+from ...engine.rules import RULESETS, get_rules
 from ...net.discovery import Browser
 from ...net.room import Room, RoomStatus
 from ...net.room_save import Autosaver, SaveError, load
-from ...net.session import ClientSession, HostSession
+from ...net.session import ClientSession, HostSession, room_size_of
 from ...store.paths import data_dir
 from ...store.presets import BUILTIN, Preset, load_presets
 from ...store.room_history import FriendRoomRecorder
@@ -52,6 +52,11 @@ ROOM_HANDS = (8, 4, 16, 32)
 TOKENS: dict[tuple[str, str, int], str] = {}
 #: The seats' history recorders, by the same key: a friend who joins again goes on with the same match there.
 RECORDERS: dict[tuple[str, str, int], FriendRoomRecorder] = {}
+#: The number of chairs of each room this session of the app learnt (a welcome's, or a refusal's of a seat beyond them),
+#: by address: the join screen offers only those chairs at that address again.
+SIZES: dict[str, int] = {}
+#: The most chairs a room may have (of every game): offered while a typed address's room is not known yet.
+MOST_PLAYERS = max(n for rules in RULESETS.values() for n in rules.players)
 RED = (255, 150, 150)
 
 
@@ -85,6 +90,21 @@ def player_name() -> str:
     return name[:16] or "zipai"
 
 
+class FoundRoom(NamedTuple):
+    """A room in the join list: its line, its address, its number of chairs and every address it announced."""
+
+    label: str
+    url: str
+    players: int
+    urls: tuple[str, ...] = ()
+
+
+def room_url(address: str) -> str:
+    """A typed address as the room's ``ws://HOST:PORT`` (the scheme and :data:`ROOM_PORT` added when left out)."""
+    url = address if "://" in address else f"ws://{address}"
+    return url if url.count(":") >= 2 else f"{url}:{ROOM_PORT}"
+
+
 class RoomsOnNetwork:
     """The rooms announced on the network (LAN discovery, net/discovery.py), as the join list shows them: a browser
     runs in zeroconf's threads while the join screen is open; :meth:`__call__` reads its snapshot without waiting."""
@@ -98,15 +118,16 @@ class RoomsOnNetwork:
         except (OSError, RuntimeError):
             self.browser = None
 
-    def __call__(self, lang: str) -> list[tuple[str, str]]:
-        """(label, ws:// address) of each room seen: its name, game, free seats and address."""
+    def __call__(self, lang: str) -> list[FoundRoom]:
+        """Each room seen: its line (name, game, free seats, address), address and chairs."""
         if self.browser is None:
             return []
         out = []
         for ad in self.browser.rooms():
             game = tr(f"game.{ad.game}", lang)
             free = tr("room.free_seats", lang, n=ad.free_seats)
-            out.append((f"{ad.name}  ·  {game}  ·  {free}  ·  {ad.url}", ad.url))
+            urls = tuple(f"ws://{a}:{ad.port}" for a in ad.addresses) or (ad.url,)
+            out.append(FoundRoom(f"{ad.name}  ·  {game}  ·  {free}  ·  {ad.url}", ad.url, ad.players, urls))
         return out
 
     def stop(self) -> None:
@@ -717,24 +738,27 @@ class RoomHostScene(_Screen):
 
 class JoinRoomScene(_Screen):
     """Join a friend's room: pick one found on the network (refreshed as rooms come and go) or type its address, then
-    the code, your name and a chair. A refusal (wrong code, a taken chair, another version) or nobody at the address
-    is one sentence here; the screen stays."""
+    the code, your name and a chair. The chairs offered are the room's (2 to its number of players: announced with a
+    room found, or told by the host to a join at that address; up to :data:`MOST_PLAYERS` before that). A refusal
+    (wrong code, a taken chair, a chair beyond the room's, another version) or nobody at the address is one sentence
+    here; the screen stays."""
 
     heading_key = "room.join"
     REFRESH_S = 1.0
 
     def __init__(
-        self, app: Any, size: tuple[int, int], lang: str, found: Callable[[str], list[tuple[str, str]]] | None = None
+        self, app: Any, size: tuple[int, int], lang: str, found: Callable[[str], list[FoundRoom]] | None = None
     ) -> None:
-        """The join form; ``found(lang)`` lists the rooms seen as (label, address): by default the rooms announced
-        on the network (:class:`RoomsOnNetwork`, browsing while this screen is open)."""
+        """The join form; ``found(lang)`` lists the rooms seen: by default the rooms announced on the network
+        (:class:`RoomsOnNetwork`, browsing while this screen is open)."""
         self.network = RoomsOnNetwork() if found is None else None
-        self.found: Callable[[str], list[tuple[str, str]]] = found or self.network or (lambda lang: [])
-        self.rooms: list[tuple[str, str]] = self.found(lang)
+        self.found: Callable[[str], list[FoundRoom]] = found or self.network or (lambda lang: [])
+        self.rooms: list[FoundRoom] = self.found(lang)
         self.address = ""
         self.code = ""
         self.name = player_name()
         self.seat = 1
+        self.players = MOST_PLAYERS  # the chairs offered: the room's once known
         self.session: ClientSession | None = None
         self.remote: RemoteController | None = None  # joined: the table opens once the deal has come
         self.since = 0.0
@@ -752,7 +776,7 @@ class JoinRoomScene(_Screen):
         y += ui.line()
         list_h = max(line * 3, int(h * 0.22))
         self.room_list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(left, y, width, list_h), [label for label, _ in self.rooms], self.gui
+            pygame.Rect(left, y, width, list_h), [room.label for room in self.rooms], self.gui
         )
         y += list_h + ui.gap * 2
         label_w = max(ui.text_w(tr(k, self.lang)) for k in ("room.address", "room.code", "room.your_name", "room.seat"))
@@ -773,10 +797,9 @@ class JoinRoomScene(_Screen):
         self.code_entry = entry("room.code", self.code, 16)
         self.name_entry = entry("room.your_name", self.name, 16)
         self.labels.append(("room.seat", y))
-        seats: list[str | tuple[str, str]] = [(tr("room.seat_n", self.lang, n=n + 1), str(n)) for n in range(1, 4)]
-        self.seat_drop = pygame_gui.elements.UIDropDownMenu(
-            seats, seats[self.seat - 1], pygame.Rect(entry_left, y, min(entry_w, ui.px(200)), line), self.gui
-        )
+        self.seat_rect = pygame.Rect(entry_left, y, min(entry_w, ui.px(200)), line)
+        self.players = self.known_players() or MOST_PLAYERS
+        self.seat_drop = self._seat_drop()
         y += line + ui.gap
         self.entry_left = entry_left
         self.error_y = y + ui.gap
@@ -788,6 +811,31 @@ class JoinRoomScene(_Screen):
             strict=True,
         ):
             self.add_button(rect, label, kind)
+
+    def _seat_drop(self) -> pygame_gui.elements.UIDropDownMenu:
+        """The chairs a friend may pick: 2 to the room's number (the host's is 1); the one picked kept if there."""
+        self.seat = min(self.seat, self.players - 1)
+        seats: list[str | tuple[str, str]] = [
+            (tr("room.seat_n", self.lang, n=n + 1), str(n)) for n in range(1, self.players)
+        ]
+        return pygame_gui.elements.UIDropDownMenu(seats, seats[self.seat - 1], self.seat_rect, self.gui)
+
+    def known_players(self) -> int | None:
+        """The number of chairs of the room at the address typed: a found room's, or one the host told; else None."""
+        text = self.address_entry.get_text().strip()
+        if not text:
+            return None
+        url = room_url(text)
+        found = next((room.players for room in self.rooms if url == room.url or url in room.urls), None)
+        return found or SIZES.get(url)
+
+    def offer_seats(self) -> None:
+        """Offer the chairs of the room at the address typed (the drop-down made again when they change)."""
+        players = self.known_players() or MOST_PLAYERS
+        if players != self.players:
+            self.players = players
+            self.seat_drop.kill()  # type: ignore[no-untyped-call]
+            self.seat_drop = self._seat_drop()
 
     def _keep_text(self) -> None:
         self.address = self.address_entry.get_text().strip()
@@ -802,10 +850,14 @@ class JoinRoomScene(_Screen):
     def handle_event(self, event: pygame.event.Event) -> None:
         """A room picked fills the address; the seat drop-down; Enter joins."""
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.room_list:
-            picked = self.room_list.get_single_selection()
-            address = next((a for label, a in self.rooms if label == picked), None)
+            picked = event.text
+            address = next((room.url for room in self.rooms if room.label == picked), None)
             if address is not None:
                 self.address_entry.set_text(address)
+                self.offer_seats()
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.address_entry:
+            self.offer_seats()
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.seat_drop:
             self.seat = int(self.seat_drop.selected_option[1])
@@ -826,12 +878,10 @@ class JoinRoomScene(_Screen):
         if kind != "join" or self.session is not None:
             return
         self._keep_text()
-        address = self.address if "://" in self.address else f"ws://{self.address}"
         if not self.address or not self.code:
             self.error = tr("room.need_address_and_code", self.lang)
             return
-        if address.count(":") < 2:
-            address += f":{ROOM_PORT}"
+        address = room_url(self.address)
         self.error = ""
         name = self.name or player_name()
         token = TOKENS.get((address, self.code.upper(), self.seat))
@@ -845,7 +895,8 @@ class JoinRoomScene(_Screen):
             rooms = self.found(self.lang)
             if rooms != self.rooms:
                 self.rooms = rooms
-                self.room_list.set_item_list([label for label, _ in rooms])
+                self.room_list.set_item_list([room.label for room in rooms])
+                self.offer_seats()
         if self.remote is not None and self.remote.dealt:  # the table once it has a hand to show
             remote, self.remote, self.session = self.remote, None, None
             self.sit(remote)
@@ -857,6 +908,7 @@ class JoinRoomScene(_Screen):
                 message = None
             if message is not None and message.get("kind") == "welcome":
                 TOKENS[(session.url, session.code, session.seat)] = str(message["token"])
+                SIZES[session.url] = int(message["players"])
                 self.remote = RemoteController(session, message, lang=self.lang)
                 key = (session.url, session.code, session.seat)
                 recorder = RECORDERS.get(key)
@@ -867,8 +919,19 @@ class JoinRoomScene(_Screen):
                 self.remote.recorder = recorder  # the hands this friend plays, in their history
             elif message is not None and message.get("kind") == "lost":
                 self.session = None
-                self.error = lost_sentence(str(message.get("problem")), str(message.get("reason", "")), self.lang)
+                self.refused(str(message.get("problem")), str(message.get("reason", "")), session.url)
         super().update(dt)
+
+    def refused(self, problem: str, reason: str, url: str) -> None:
+        """The join was refused (or nobody answered): one sentence; a chair beyond the room's tells its size, and
+        only its chairs are offered from then on."""
+        players = room_size_of(reason)
+        if players is None:
+            self.error = lost_sentence(problem, reason, self.lang)
+            return
+        SIZES[url] = players
+        self.offer_seats()
+        self.error = tr("room.lost.seat", self.lang, n=players)
 
     def stop_browsing(self) -> None:
         """Stop listening for rooms (the screen is left)."""
