@@ -68,12 +68,15 @@ class HostSession:
         inline_bots: bool = False,
         on_change: Callable[[Room], None] | None = None,
         announce_as: str | None = None,
+        on_close: Callable[[], None] | None = None,
     ) -> None:
         """Serve ``room`` on ``bind:port`` (0: any free port) once :meth:`open` is called; the match deals when
         every seat of ``friends`` is taken, or at :meth:`start`. The bots decide in a worker process (on the host's
         loop with ``inline_bots``: tests); ``on_change`` is called on the host's thread after every change (the
         room's autosave). With ``announce_as`` the room is announced on the network under that name (LAN discovery,
-        net/discovery.py) while it is open, its free seats kept up to date."""
+        net/discovery.py) while it is open, its free seats kept up to date. ``on_close`` is called on the host's
+        thread once it stops serving (the match over, :meth:`close`, or a room that could not open), after the last
+        ``on_change``: the autosave's writer is closed there."""
         self.room = room
         self.announce_as = announce_as
         self.announcement: Announcement | None = None
@@ -83,6 +86,7 @@ class HostSession:
         self.port = port
         self.inline_bots = inline_bots
         self.on_change = on_change
+        self.on_close = on_close
         self.error: str | None = None
         self.host: Host | None = None
         self._status = room.status()
@@ -106,6 +110,8 @@ class HostSession:
         except OSError as exc:
             self.error = f"cannot open the room on port {self.port}: {exc.strerror or exc}"
         finally:
+            if self.on_close is not None:
+                self.on_close()
             self._ready.set()
 
     def _status_changed(self, status: RoomStatus) -> None:

@@ -441,3 +441,37 @@ def test_a_taken_chair_is_refused_in_one_sentence_on_the_join_screen() -> None:
         first.close()
         host.close()
     pygame.quit()
+
+
+def autosavers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == "zipai-room-autosave"}
+
+
+@pytest.mark.parametrize("how", ["closed", "ended", "over"])
+def test_no_autosave_writer_is_left_once_a_room_is_closed_ended_or_over(how: str) -> None:
+    from zipai_desktop.app.screens.room import open_host
+
+    before = autosavers()
+    rules = get_rules("guilin")
+    room = Room(Match(rules, rules.parse_options({}), "saver", hands=1, players=3), code="SAVE42", bot="random")
+    host = open_host(room, {0} if how == "over" else {0, 1}, "Host", bind="127.0.0.1")
+    assert host.error is None and autosavers() - before  # the room's writer runs while it is open
+    app = App((1024, 640), "en", headless=True, resizable=False)
+    app.push(TitleScene(app, (1024, 640), "en"))
+    scene = RoomHostScene(app, (1024, 640), "en", host, "Host")
+    app.push(scene)
+    try:
+        if how == "closed":
+            scene.close_room()
+        elif how == "ended":
+            scene.choose("end")
+        else:  # the host plays its seat at the table to the end of the one-hand match
+            play_table(app, until=lambda: room.over)
+        for _ in range(2000):
+            if not host.running:
+                break
+            time.sleep(0.005)
+        assert not host.running and not autosavers() - before
+    finally:
+        host.close()
+    pygame.quit()

@@ -476,13 +476,17 @@ def open_host(
 ) -> HostSession:
     """The room served to the network on :data:`ROOM_PORT` (any free port when that one is taken), announced as
     ``name`` (LAN discovery) so friends find it in their join list, autosaved after every change (a restart
-    reopens it: :meth:`RoomChoiceScene.reopen`) and its hands recorded in the host's ``history`` as they end."""
-    save = both(Autosaver(room_save_path(), waiting), history or HostHistory())
-    host = HostSession(room, waiting, bind=bind, port=ROOM_PORT, announce_as=name, on_change=save)
-    host.open()
-    if host.error is not None:
-        host = HostSession(room, waiting, bind=bind, port=0, announce_as=name, on_change=save)
+    reopens it: :meth:`RoomChoiceScene.reopen`) and its hands recorded in the host's ``history`` as they end. The
+    autosave's writer thread ends with the room (the host's ``on_close``: the match over, or the room closed)."""
+    history = history or HostHistory()
+    for port in (ROOM_PORT, 0):
+        saver = Autosaver(room_save_path(), waiting)
+        host = HostSession(
+            room, waiting, bind=bind, port=port, announce_as=name, on_change=both(saver, history), on_close=saver.close
+        )
         host.open()
+        if host.error is None:
+            break
     return host
 
 
