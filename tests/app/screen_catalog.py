@@ -391,13 +391,9 @@ def room_screen(name: str, app: App, size: tuple[int, int], lang: str) -> Any:
     """The 包厢 screens: open or join, the open-room screen, the host's room with two friends joined, the join list
     with rooms found, the table from a friend's seat (a real loopback room, seeded), a dropped friend under 托管, and
     the result from the totals the host sent."""
-    from zipai_desktop.app.screens.room import (
-        JoinRoomScene,
-        OpenRoomScene,
-        RoomChoiceScene,
-        RoomHostScene,
-        RoomsOnNetwork,
-    )
+    from zipai_desktop.app.screens.room_host import RoomHostScene
+    from zipai_desktop.app.screens.room_join import JoinRoomScene, RoomsOnNetwork
+    from zipai_desktop.app.screens.room_open import OpenRoomScene, RoomChoiceScene
     from zipai_desktop.app.table.remote import RemoteController
     from zipai_desktop.app.table.room_table import RoomTableScene
 

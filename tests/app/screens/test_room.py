@@ -16,7 +16,10 @@ import pytest
 
 from zipai_desktop.app.main import App
 from zipai_desktop.app.screens.match_result import MatchResultScene
-from zipai_desktop.app.screens.room import JoinRoomScene, OpenRoomScene, RoomChoiceScene, RoomHostScene
+from zipai_desktop.app.screens.room_common import room_save_path
+from zipai_desktop.app.screens.room_host import RoomHostScene, open_host
+from zipai_desktop.app.screens.room_join import FoundRoom, JoinRoomScene
+from zipai_desktop.app.screens.room_open import OpenRoomScene, RoomChoiceScene
 from zipai_desktop.app.screens.title import TitleScene
 from zipai_desktop.app.table.room_table import RoomTableScene
 from zipai_desktop.app.table.settlement_panel import buttons, frame_of
@@ -248,7 +251,6 @@ def test_a_friend_who_drops_shows_under_autoplay_at_the_hosts_table() -> None:
 
 
 def test_a_room_saved_mid_match_is_reopened_from_the_room_screen_and_played_to_its_end() -> None:
-    from zipai_desktop.app.screens.room import room_save_path
     from zipai_desktop.net.protocol import VERSION
     from zipai_desktop.net.room_save import Autosaver
 
@@ -377,8 +379,6 @@ def seats_offered(join: JoinRoomScene) -> list[str]:
 
 
 def test_the_join_screen_offers_the_chairs_of_the_room_picked_from_the_list() -> None:
-    from zipai_desktop.app.screens.room import FoundRoom
-
     rooms = [
         FoundRoom("Qiang · 桂林字牌 · 2 free", "ws://10.0.0.5:47823", 3, ("ws://10.0.0.5:47823",)),
         FoundRoom("Lily · 秀山博胡 · 1 free", "ws://10.0.0.6:47823", 2, ("ws://10.0.0.6:47823",)),
@@ -449,8 +449,6 @@ def autosavers() -> set[threading.Thread]:
 
 @pytest.mark.parametrize("how", ["closed", "ended", "over"])
 def test_no_autosave_writer_is_left_once_a_room_is_closed_ended_or_over(how: str) -> None:
-    from zipai_desktop.app.screens.room import open_host
-
     before = autosavers()
     rules = get_rules("guilin")
     room = Room(Match(rules, rules.parse_options({}), "saver", hands=1, players=3), code="SAVE42", bot="random")

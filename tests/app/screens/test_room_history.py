@@ -9,8 +9,9 @@ import pygame
 
 from zipai_desktop.app.main import App
 from zipai_desktop.app.screens.match_result import MatchResultScene
-from zipai_desktop.app.screens.room import JoinRoomScene, open_host
 from zipai_desktop.app.screens.room_history import HostHistory
+from zipai_desktop.app.screens.room_host import open_host
+from zipai_desktop.app.screens.room_join import JoinRoomScene
 from zipai_desktop.app.screens.title import TitleScene
 from zipai_desktop.engine.match import Match
 from zipai_desktop.engine.rules import get_rules

@@ -27,7 +27,7 @@ from ..ui.sizing import Painter, ui_for
 from ..ui.sound import Sound
 from .competition import CompetitionSetupScene
 from .replays import ReplaysScene
-from .room import RoomChoiceScene
+from .room_open import RoomChoiceScene
 from .rules import RulesScene
 from .settings import SettingsScene, apply
 from .setup import SetupScene
