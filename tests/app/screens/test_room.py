@@ -473,3 +473,21 @@ def test_no_autosave_writer_is_left_once_a_room_is_closed_ended_or_over(how: str
     finally:
         host.close()
     pygame.quit()
+
+
+@pytest.mark.parametrize(
+    ("lang", "guilin", "xiushan"),
+    [
+        ("zh", "桂林字牌  ·  本游戏的默认规则", "秀山博胡  ·  一轮目标：100  ·  目标 100 分"),
+        ("en", "Guilin Zipai  ·  the game's own rules", "Xiushan Bohu  ·  轮 target: 100  ·  Target 100 points"),
+    ],
+)
+def test_the_open_screen_shows_the_chosen_presets_rules_under_it(lang: str, guilin: str, xiushan: str) -> None:
+    from zipai_desktop.store.presets import BUILTIN
+
+    app = App((1280, 720), lang, headless=True, resizable=False)
+    opening = OpenRoomScene(app, (1280, 720), lang)
+    assert opening.rules_line() == guilin
+    opening.pick("preset", BUILTIN[1].name)
+    assert opening.rules_line() == xiushan
+    pygame.quit()

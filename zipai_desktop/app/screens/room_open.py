@@ -14,12 +14,14 @@ from ...engine.rules import get_rules
 from ...net.room import Room
 from ...net.room_save import SaveError, load
 from ...store.presets import BUILTIN, Preset, load_presets
+from ..ui.fonts import fitted
 from ..ui.i18n import tr
-from ..ui.palette import WHITE
+from ..ui.palette import GREY, WHITE
 from .room_common import RoomScreen, player_name, room_save_path, room_to_reopen
 from .room_history import HostHistory
 from .room_host import RoomHostScene, open_host
 from .room_join import JoinRoomScene
+from .rules import value_words
 
 #: The bot levels a room's empty chairs may have.
 ROOM_BOTS = ("beginner", "casual", "strong")
@@ -152,6 +154,8 @@ class OpenRoomScene(RoomScreen):
 
         self.rows.append(("room.preset", y))
         drop("preset", [(self._preset_label(p), p.name) for p in self.presets()], self.preset.name)
+        self.summary_rect = pygame.Rect(left, y - ui.gap, control_w, ui.small)
+        y += ui.small + ui.gap
         rules = get_rules(self.preset.game)
         if len(rules.players) > 1:
             self.rows.append(("room.players", y))
@@ -179,6 +183,21 @@ class OpenRoomScene(RoomScreen):
             strict=True,
         ):
             self.add_button(rect, labels[("open", "back").index(kind)], kind)
+
+    def rules_line(self) -> str:
+        """The chosen preset's rules in one line: the game, each option it sets (the setup screen's words; the
+        game's own rules when it sets none) and its points target."""
+        preset = self.preset
+        colon = "：" if self.lang == "zh" else ": "
+        parts = [tr(f"game.{preset.game}", self.lang)]
+        for name, value in sorted(preset.options.items()):
+            shown = ("true" if value else "false") if isinstance(value, bool) else str(value)
+            parts.append(tr(f"option.{name}", self.lang) + colon + value_words(shown, self.lang))
+        if not preset.options:
+            parts.append(tr("room.default_rules", self.lang))
+        if preset.target is not None:
+            parts.append(tr("stakes.target", self.lang, n=preset.target))
+        return "  ·  ".join(parts)
 
     def row_keys(self) -> list[str]:
         """The labels' keys, for the widest."""
@@ -254,11 +273,13 @@ class OpenRoomScene(RoomScreen):
         self.app.replace(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The choices, labelled."""
+        """The choices, labelled; the preset's rules under its drop-down."""
         self.draw_felt(surface)
         for key, y in self.rows:
             label = self._label(key)
             middle = y + self.line // 2
             self.paint.text(surface, label, self.ui.font, WHITE, midright=(self.controls_left - self.ui.gap, middle))
+        line = fitted(self.rules_line(), self.ui.small, self.summary_rect.width, GREY)
+        surface.blit(line, line.get_rect(topleft=self.summary_rect.topleft))
         self.draw_error(surface, self.error_y)
         self.gui.draw_ui(surface)
