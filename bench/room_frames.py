@@ -5,8 +5,9 @@ This process is the host, as the app runs it: four rooms served by :class:`~zipa
 (each its asyncio thread, its bots deciding in a spawned worker), and the window's frame loop on the main thread,
 showing a live table of its own (bots dealing, flipping and melding, every animation on) at 1280x720 and 60 FPS.
 Each room's friend is a separate ``zipai join`` process (a casual bot at that seat), as a friend's computer would be.
-The rooms play 8-hand matches one after another until the frames are done. It prints the frame times' median, p99
-and max, how many frames went over 16 ms, the hands the rooms finished meanwhile, and the machine's load.
+Each room plays one long match (its bots and its friend's bot answer at once) for the whole pass. It prints, for each
+pass, the frame times' median, p99 and max, how many frames went over 16 ms, the hands the rooms played meanwhile and
+the machine's load.
 
 Run: python bench/room_frames.py [frames] [guilin|bohu] [passes]
 """
@@ -27,6 +28,10 @@ TABLES = 4
 SIZE = (1280, 720)
 FPS = 60
 FRAME_BUDGET_MS = 16.0
+#: Hands in each room's match: the bots and the friend's bot answer at once, so a room plays a few hands a second;
+#: matches this long outlast a pass, so the pass measures holding four tables, not opening a new room (a server, a
+#: bots' worker process, a friend's process) every few seconds.
+MATCH_HANDS = 1_000
 
 
 def open_room(rules: str, seed: str) -> tuple[object, subprocess.Popen[bytes]]:
@@ -37,7 +42,7 @@ def open_room(rules: str, seed: str) -> tuple[object, subprocess.Popen[bytes]]:
     from zipai_desktop.net.session import HostSession
 
     game = get_rules(rules)
-    match = Match(game, game.parse_options({}), seed_from_text(seed), hands=8)
+    match = Match(game, game.parse_options({}), seed_from_text(seed), hands=MATCH_HANDS)
     room = Room(match, bot="casual")
     host = HostSession(room, friends=[1], bind="127.0.0.1", port=0)
     host.open()
