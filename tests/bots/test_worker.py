@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import pickle
 import random
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from zipai_desktop.bots.heuristic import bot_seed
-from zipai_desktop.bots.worker import STARTUP_LIMIT_S, BotRunner, Decision, Request
+from zipai_desktop.bots.worker import STARTUP_LIMIT_S, WORKER_NICENESS, BotRunner, Decision, Request
 from zipai_desktop.engine.actions import Discard
 from zipai_desktop.engine.game import Game
 from zipai_desktop.engine.observation import observe
@@ -216,3 +217,22 @@ def test_a_worker_ends_when_the_window_is_killed_outright(which: str) -> None:
         if worker:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(worker, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priority on this platform")
+def test_the_bots_think_at_a_lower_priority_than_the_window() -> None:
+    """On two cores the bots' play-outs and the window's frames compete: the worker runs at WORKER_NICENESS below the
+    window (the scheduler gives the frame loop the CPU first), the room's worker as the table's."""
+    from zipai_desktop.net.botpool import bot_process
+
+    window = os.nice(0)
+    expected = min(19, window + WORKER_NICENESS)
+    runner = BotRunner("process", deadline_s=5.0)
+    room = bot_process()
+    try:
+        assert runner._executor.submit(os.nice, 0).result(timeout=STARTUP_LIMIT_S) == expected
+        assert room.submit(os.nice, 0).result(timeout=STARTUP_LIMIT_S) == expected
+    finally:
+        runner.close()
+        room.shutdown()
+    assert os.nice(0) == window  # the window's own priority is untouched

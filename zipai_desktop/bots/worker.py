@@ -81,17 +81,26 @@ def _analyse(request: Request) -> Analysis:
     return choices
 
 
+#: How much lower than the window's the workers' priority is (POSIX niceness; 19 is the lowest). On two cores a strong
+#: bot's play-outs, a competition's bot tables or a 包厢's bots would otherwise take the CPU from the frame loop; a
+#: worker at a lower priority still gets every cycle the window leaves, so its decisions cost no more when it is idle.
+WORKER_NICENESS = 10
+
+
 def exit_with_parent() -> None:
     """A spawned worker's initializer (the bots' worker, a competition's bot tables): exit once the window is gone.
 
     A pool worker blocks reading its task queue, and it holds that queue's write end itself, so the window's death
     (a kill -9, a crash) never gives it an end of file: without a watch it would wait for ever. The parent's sentinel
     (``multiprocessing.parent_process().sentinel``, a handle that becomes ready when the parent ends, on every
-    platform) is waited on by a daemon thread, which ends the worker at once.
+    platform) is waited on by a daemon thread, which ends the worker at once. The worker also lowers its own priority
+    by :data:`WORKER_NICENESS` where the platform has one (``os.nice``: not on Windows).
     """
     parent = multiprocessing.parent_process()
     if parent is None:
         return
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     sentinel = parent.sentinel
 
     def watch() -> None:
