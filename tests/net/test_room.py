@@ -204,3 +204,40 @@ def test_the_leak_check_catches_a_view_of_another_seat_or_a_hand_end_with_more_i
     table.play(room.start())
     messages = [{**m, "wall": [1, 2]} if m["kind"] == "hand_end" else m for m in table.got[1]]
     assert any("a hand_end with other fields" in p for p in leaks(1, messages, room.records))
+
+
+def test_a_bohu_room_plays_on_across_the_end_of_a_round_and_each_hand_end_tells_the_round_so_far() -> None:
+    """Bohu is played in 轮 (§14): each winner's score counts toward 100, and the seat that reaches it ends the 轮;
+    the next 轮 starts from zero. A friend's ``hand_end`` carries each seat's 轮 total before the hand (the settlement
+    panel's x / 100): hand by hand it grows by the winner's count and goes back to zero after a 轮's end, and the
+    friend's last totals are the host's."""
+    from zipai_desktop.bots import make_bot
+    from zipai_desktop.engine.match import Match
+    from zipai_desktop.engine.rules import get_rules
+    from zipai_desktop.net.room import Room
+
+    rules = get_rules("bohu")
+    options = rules.parse_options({})
+    rounds = rules.rounds(options)
+    room = Room(Match(rules, options, "two rounds", hands=None, rounds=2, players=3), code="ABC234", bot="casual")
+    table = Table(room)
+    table.bots = {s: make_bot("casual", seed=s) for s in range(3)}  # casual bots win hands (random ones rarely)
+    table.deliver(join(room, 1)[1])
+    table.play(room.start())
+    assert room.match.over and room.match.rounds_done == 2
+    ends = [m for m in table.got[1] if m["kind"] == "hand_end"]
+    assert len(ends) == room.match.played
+    running = [0, 0, 0]
+    rounds_ended = 0
+    for message in ends:
+        assert message["round_totals"] == running
+        settlement = message["settlement"]
+        winner = message["result"]["winner"]
+        if winner is not None:
+            running[winner] += settlement["raw_hu"] if rounds.count_raw_huxi else settlement["score"]
+        if max(running) >= rounds.target:
+            running = [0, 0, 0]
+            rounds_ended += 1
+    assert rounds_ended == 2 and running == [0, 0, 0]
+    assert table.got[1][-1]["kind"] == "match_end" and table.got[1][-1]["totals"] == list(room.match.totals)
+    assert leaks(1, table.got[1], room.records) == []

@@ -356,15 +356,18 @@ def test_bot_seats_take_the_level_the_welcome_names_and_an_unknown_one_is_bot() 
     table.deliver(join(room, 1, name=NAMES[1])[1])
     drive(room, table, room.start())
     messages = json.loads(json.dumps(table.got[1]))
-    told, untold = History(MEMORY), History(MEMORY)
-    a, b = FriendRoomRecorder(told), FriendRoomRecorder(untold)
+    assert messages[0]["kind"] == "welcome" and messages[0]["bot"] == "casual"  # the host tells its bots' level
+    told, other, untold = History(MEMORY), History(MEMORY), History(MEMORY)
+    a, b, c = FriendRoomRecorder(told), FriendRoomRecorder(other), FriendRoomRecorder(untold)
     for message in messages:
-        a.feed({**message, "bot": "strong"} if message["kind"] == "welcome" else message)
-        b.feed(message)
-    assert a.match_id is not None and b.match_id is not None
-    assert told.match(a.match_id).seats == ("strong", HUMAN, "strong")  # type: ignore[union-attr]
-    assert untold.match(b.match_id).seats == (BOT, HUMAN, BOT)  # type: ignore[union-attr]
-    assert set(told.stats().vs) == {"strong"} and told.stats().hands == 1
+        a.feed(message)
+        b.feed({**message, "bot": "strong"} if message["kind"] == "welcome" else message)
+        c.feed({k: v for k, v in message.items() if k != "bot"})  # an older host's welcome
+    assert a.match_id is not None and b.match_id is not None and c.match_id is not None
+    assert told.match(a.match_id).seats == ("casual", HUMAN, "casual")  # type: ignore[union-attr]
+    assert other.match(b.match_id).seats == ("strong", HUMAN, "strong")  # type: ignore[union-attr]
+    assert untold.match(c.match_id).seats == (BOT, HUMAN, BOT)  # type: ignore[union-attr]
+    assert set(other.stats().vs) == {"strong"} and other.stats().hands == 1
 
 
 def test_rule_options_are_taken_only_as_the_rules_read_them() -> None:

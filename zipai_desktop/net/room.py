@@ -272,6 +272,7 @@ class Room:
             "hand": self.match.played,
             "hands": self.match.hands,
             "totals": list(self.match.totals),
+            "bot": self.bot,
         }
         self._to(out, seat, welcome)
         game = self.game

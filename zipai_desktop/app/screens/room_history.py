@@ -47,6 +47,14 @@ class HostHistory:
             self.recorder.history.close()
             self.finished = True
 
+    def close(self) -> None:
+        """The room stopped serving (its host thread's ``on_close``): the history's connection is closed, on the
+        thread that opened it, even when the match did not end (the app quit: the autosave keeps it for a restart,
+        which goes on with the same history match)."""
+        if self.recorder is not None and not self.finished:  # (a room that never opened has nothing open)
+            self.recorder.history.close()
+            self.finished = True
+
     @property
     def match_id(self) -> int | None:
         """The match's id in the host's history (None before its first hand ended)."""

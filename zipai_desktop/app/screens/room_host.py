@@ -27,12 +27,18 @@ def open_host(
     """The room served to the network on :data:`ROOM_PORT` (any free port when that one is taken), announced as
     ``name`` (LAN discovery) so friends find it in their join list, autosaved after every change (a restart reopens
     it: :meth:`.room_open.RoomChoiceScene.reopen`) and its hands recorded in the host's ``history`` as they end. The
-    autosave's writer thread ends with the room (the host's ``on_close``: the match over, or the room closed)."""
+    autosave's writer thread and the history's connection end with the room (the host's ``on_close``: the match
+    over, or the room closed)."""
     history = history or HostHistory()
     for port in (ROOM_PORT, 0):
         saver = Autosaver(room_save_path(), waiting)
+
+        def closed(saver: Autosaver = saver) -> None:
+            saver.close()
+            history.close()
+
         host = HostSession(
-            room, waiting, bind=bind, port=port, announce_as=name, on_change=both(saver, history), on_close=saver.close
+            room, waiting, bind=bind, port=port, announce_as=name, on_change=both(saver, history), on_close=closed
         )
         host.open()
         if host.error is None:
