@@ -54,7 +54,9 @@ class ExpertBot:
     casual evaluation's best ``candidates``, within ``margin`` of its best); ``belief``: sample worlds from the belief
     (see the module doc); ``danger_weight``: how much of the casual danger of a discard is taken off its result;
     ``own_policy``: the bot's own play in its play-outs, ``"greedy"`` (the fast policy every seat uses) or
-    ``"casual"`` (the casual evaluation's best: stronger, several times slower a play-out; kept for measurement);
+    ``"casual"`` (the casual evaluation's best, exactly as the casual bot scores it, by the quick
+    :class:`~zipai_desktop.bots.playout.CasualPolicy`: about two and a half times the greedy play-out's cost, so
+    its play-out cap is set lower for the same time);
     ``budget_s``: the time budget (``None``: no clock read); ``cancel``: an event that stops the search before its
     next world.
     """
