@@ -29,8 +29,31 @@ _SAME_SUIT_NEAR = [
     tuple(j for j in range(NUM_KINDS) if abs(j - k) <= 2 and j // 10 == k // 10) for k in range(NUM_KINDS)
 ]
 _DEAD = PIECE - 2 * LOOSE  # a dead piece is two loose cards
-# The memo of win checks is cleared past this many hands (a long run of decisions must not grow without bound).
+# The memo of win checks, per win table (by identity, the table kept so that its id stays its own): (packed hand,
+# melds) -> {winning kind: its best split's 胡, or None when the kind does not win}. Kept for the process, as the
+# shape memo is (bots are made per hand, and a hand's worlds and the next hand's meet the same hands); cleared past
+# this many hands, so that a long run of decisions does not grow it without bound.
+_WINS: dict[int, tuple[WinTable, dict[tuple[int, tuple[Meld, ...]], dict[int, int | None]]]] = {}
 _WINS_CAP = 200_000
+
+
+def _wins_of(hand: Sequence[int], melds: tuple[Meld, ...], table: WinTable) -> dict[int, int | None]:
+    """The memo of win checks for ``hand`` with ``melds`` under ``table`` (filled kind by kind as asked)."""
+    key = 0
+    for k in range(NUM_KINDS):
+        if hand[k]:
+            key |= hand[k] << _SHIFT[k]
+    per_table = _WINS.get(id(table))
+    if per_table is None or per_table[0] is not table:
+        if len(_WINS) >= 8:
+            _WINS.clear()
+        per_table = _WINS[id(table)] = (table, {})
+    memo = per_table[1].get((key, melds))
+    if memo is None:
+        if len(per_table[1]) >= _WINS_CAP:
+            per_table[1].clear()
+        memo = per_table[1][(key, melds)] = {}
+    return memo
 
 
 def _free_key(hand: Sequence[int]) -> int:
@@ -46,17 +69,14 @@ def _free_key(hand: Sequence[int]) -> int:
 class CasualPolicy:
     """The casual evaluation's best action, scored exactly as :meth:`HeuristicBot.scores` scores it, quickly.
 
-    ``evaluator``: the casual bot's (counting, defence and rule costs on); the policy keeps its memo of win checks
-    across decisions (one policy per bot: the memo holds hands, never a game).
+    ``evaluator``: the casual bot's (counting, defence and rule costs on). The memo of win checks is the process's
+    (it holds hands and melds, never a game).
     """
 
     def __init__(self, evaluator: Evaluator) -> None:
         if not evaluator.counting:
             raise ValueError("the fast policy scores with card counting (the casual evaluation)")
         self.evaluator = evaluator
-        # (packed hand, melds) -> {winning kind: its best split's 胡, or None when the kind does not win}
-        self._wins: dict[tuple[int, tuple[Meld, ...]], dict[int, int | None]] = {}
-        self._tables: dict[int, WinTable] = {}
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """The legal action with the highest score (the first of equal ones), as the careful argmax picks."""
@@ -67,30 +87,11 @@ class CasualPolicy:
         """Each legal action's :meth:`Evaluator.score`, in order, to the last bit."""
         return _Decision(self, obs).scores(legal)
 
-    def wins_of(self, hand: Sequence[int], melds: tuple[Meld, ...], table: WinTable) -> dict[int, int | None]:
-        """The memo of win checks for ``hand`` with ``melds`` under ``table`` (filled kind by kind as asked)."""
-        key = 0
-        for k in range(NUM_KINDS):
-            if hand[k]:
-                key |= hand[k] << _SHIFT[k]
-        # One table per game and options: keyed by identity, the table kept so that its id stays its own.
-        known = self._tables.get(id(table))
-        if known is not table:
-            self._wins.clear()
-            self._tables = {id(table): table}
-        memo = self._wins.get((key, melds))
-        if memo is None:
-            if len(self._wins) >= _WINS_CAP:
-                self._wins.clear()
-            memo = self._wins[(key, melds)] = {}
-        return memo
-
 
 class _Decision:
     """One decision's scoring: what does not change between its actions, worked out once."""
 
     def __init__(self, policy: CasualPolicy, obs: Observation) -> None:
-        self.policy = policy
         self.ev = policy.evaluator
         self.obs = obs
         self.unseen = unseen_counts(obs)
@@ -210,7 +211,7 @@ class _Decision:
     def ready_bonus(self, hand: Sequence[int], made: tuple[Meld, ...]) -> float:
         """:meth:`Evaluator._ready_bonus` with each win check memoised."""
         melds = (*self.own_melds, *made)
-        wins = self.policy.wins_of(hand, melds, self.table)
+        wins = _wins_of(hand, melds, self.table)
         unseen = self.unseen
         bonus = 0.0
         for k in range(NUM_KINDS):
