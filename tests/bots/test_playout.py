@@ -101,3 +101,18 @@ def test_the_expert_with_the_casual_play_outs_chooses_as_with_the_careful_scores
         assert fast.analyse(obs, legal) == slow.analyse(obs, legal)
         checked += 1
     assert checked >= 5
+
+
+def test_the_play_out_cap_holds_with_the_casual_play_outs() -> None:
+    """The play-out cap is the ladder form's stand-in for the time budget: with the casual play-outs (dearer than
+    the greedy ones, so the cap is set lower) a decision plays at most that many in all, and it binds."""
+    cap = 60
+    bound = 0
+    for i, (obs, legal) in enumerate(playout_positions("guilin", 1)):
+        if i % 7:
+            continue
+        analysis = ExpertBot(2, worlds=320, rollouts=cap, budget_s=None, own_policy="casual").analyse(obs, legal)
+        spent = sum(c.worlds for c in analysis)
+        assert spent <= cap
+        bound += spent > cap - len(analysis)
+    assert bound > 0
