@@ -11,11 +11,13 @@ machine a decision's wall time is its CPU time, so that is the wait the ladder's
 
 The issue's targets for a search level: p50 <= 300 ms, p95 <= 600 ms, max <= 1 s on the 2-core reference machine.
 The machine is shared: the load is printed, compare figures taken together.
-Run: python bench/bot_latency.py [hands per level] [levels, comma-separated]
+Run: python bench/bot_latency.py [hands per level] [levels, comma-separated] [the expert's settings as JSON]
+     (e.g. '{"own_policy": "casual", "rollouts": 400}': an expert variant, in play and in the ladder's form)
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import sys
@@ -39,12 +41,13 @@ def in_game_budget(bot: Any) -> float | None:
     return runner_budget if own is None else min(own, runner_budget)
 
 
-def measure(rules_name: str, level: str, hands: int) -> dict[str, list[float]]:
+def measure(rules_name: str, level: str, hands: int, expert: dict[str, Any] | None = None) -> dict[str, list[float]]:
     rules = get_rules(rules_name)
     out: dict[str, list[float]] = {"ms": [], "worlds": [], "cut": [], "ladder_worlds": [], "same": [], "cpu": []}
     for i in range(hands):
         game = Game(rules, seed=f"latency:{i}", dealer=i % 3)
-        bots = [make_bot(level if s == 0 else "casual", bot_seed(i, s)) for s in range(3)]
+        own = (expert or {}) if level == "expert" else {}
+        bots = [make_bot(level if s == 0 else "casual", bot_seed(i, s), **(own if s == 0 else {})) for s in range(3)]
         if level in SEARCH:
             bots[0].budget_s = in_game_budget(bots[0])  # type: ignore[attr-defined]
         while game.to_act is not None:
@@ -57,7 +60,7 @@ def measure(rules_name: str, level: str, hands: int) -> dict[str, list[float]]:
                 out["ms"].append((time.perf_counter() - start) * 1000)
                 if level in SEARCH:
                     bot = bots[0]
-                    ladder = make_bot(level, bot_seed(i, 0), worlds=SEARCH[level], budget_s=None)
+                    ladder = make_bot(level, bot_seed(i, 0), **{"worlds": SEARCH[level], **own, "budget_s": None})
                     cpu = time.process_time()
                     out["same"].append(float(ladder.choose(obs, legal) == action))
                     out["cpu"].append((time.process_time() - cpu) * 1000)
@@ -77,11 +80,13 @@ def pct(xs: list[float], q: float) -> float:
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     levels = sys.argv[2].split(",") if len(sys.argv) > 2 else ["beginner", "casual", "strong", "expert"]
-    print(f"load {os.getloadavg()[0]:.2f}; {hands} hands per search level, 5x as many for the others")
+    expert = json.loads(sys.argv[3]) if len(sys.argv) > 3 else None
+    print(f"load {os.getloadavg()[0]:.2f}; {hands} hands per search level, 5x as many for the others", end="")
+    print(f"; the expert's settings {json.dumps(expert)}" if expert else "")
     for rules_name in ("guilin", "bohu"):
         for level in levels:
             n = hands if level in SEARCH else hands * 5
-            r = measure(rules_name, level, n)
+            r = measure(rules_name, level, n, expert)
             t = r["ms"]
             line = (
                 f"{rules_name:6} {level:8} {len(t):5} decisions: p50 {pct(t, 0.5):7.1f} ms  "

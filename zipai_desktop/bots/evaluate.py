@@ -124,6 +124,12 @@ def shape(free: Sequence[int]) -> Shape:
     return _shape(key)
 
 
+def shape_of_key(key: int) -> Shape:
+    """:func:`shape` of free cards given as their packed key (3 bits a kind, kind ``k`` at bit ``3 * k``): for a
+    caller that updates the key as cards leave, rather than packing the counts again."""
+    return _shape(key)
+
+
 def free_cards(hand: Sequence[int]) -> list[int]:
     """The hand without its locked 坎 / 龙 (they are complete already and cannot be used)."""
     return [c if c < 3 else 0 for c in hand]

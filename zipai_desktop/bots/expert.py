@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..engine.actions import Action, Chi, Discard, Hu, Pass, Peng
 from ..engine.observation import Observation, observe
 from .heuristic import CasualBot, bot_seed, decision_rng, rollout_choice, unseen_counts
+from .playout import CasualPolicy
 from .world import determinize
 
 
@@ -53,7 +54,9 @@ class ExpertBot:
     casual evaluation's best ``candidates``, within ``margin`` of its best); ``belief``: sample worlds from the belief
     (see the module doc); ``danger_weight``: how much of the casual danger of a discard is taken off its result;
     ``own_policy``: the bot's own play in its play-outs, ``"greedy"`` (the fast policy every seat uses) or
-    ``"casual"`` (the casual evaluation's best: stronger, several times slower a play-out; kept for measurement);
+    ``"casual"`` (the casual evaluation's best, exactly as the casual bot scores it, by the quick
+    :class:`~zipai_desktop.bots.playout.CasualPolicy`: about two and a half times the greedy play-out's cost, so
+    its play-out cap is set lower for the same time);
     ``budget_s``: the time budget (``None``: no clock read); ``cancel``: an event that stops the search before its
     next world.
     """
@@ -97,6 +100,7 @@ class ExpertBot:
         self.budget_s = budget_s
         self.cancel = cancel
         self.prior = CasualBot(self.seed)
+        self.policy = CasualPolicy(self.prior.evaluator)
         #: Worlds the last :meth:`analyse` played (its most searched candidate's), and whether the clock or a cancel
         #: stopped it while more than one candidate was left (for the bench).
         self.last_worlds = 0
@@ -196,8 +200,7 @@ class ExpertBot:
             seat = game.to_act
             legal = game.legal_actions(seat)
             if casual and seat == obs.seat and len(legal) > 1:
-                scores = self.prior.scores(observe(game, seat), legal)
-                game.apply(seat, legal[max(range(len(legal)), key=lambda i: scores[i])])
+                game.apply(seat, self.policy.choose(observe(game, seat), legal))
             else:
                 game.apply(seat, rollout_choice(game.hands[seat], legal))
             steps += 1
