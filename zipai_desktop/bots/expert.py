@@ -70,7 +70,7 @@ class ExpertBot:
         seed: int | str = 0,
         *,
         worlds: int = 320,
-        rollouts: int = 800,
+        rollouts: int = 400,
         batch: int = 16,
         min_worlds: int = 32,
         z: float = 2.5,
@@ -79,7 +79,7 @@ class ExpertBot:
         all_claims: bool = False,
         belief: bool = False,
         danger_weight: float = 1.0,
-        own_policy: str = "greedy",
+        own_policy: str = "casual",
         budget_s: float | None = 0.3,
         cancel: threading.Event | None = None,
     ) -> None:
