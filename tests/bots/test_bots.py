@@ -22,6 +22,7 @@ def fast(name: str, seed: int):  # type: ignore[no-untyped-def]
     bot = make_bot(name, seed)
     if hasattr(bot, "worlds"):
         bot.worlds = 6  # keep the test quick; the search is the same
+        bot.budget_s = None  # a world count, no clock: a loaded machine must not cut one search and not its twin
     return bot
 
 
