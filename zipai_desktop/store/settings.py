@@ -29,7 +29,7 @@ VERSION = 1
 
 LANGUAGES = ("zh", "en")
 RULES = ("guilin", "bohu")
-SEAT_KINDS = ("human", "random", "beginner", "casual", "strong")
+SEAT_KINDS = ("human", "random", "beginner", "casual", "strong", "expert")
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (3840, 2160)
 SPEED_RANGE = (0.25, 4.0)

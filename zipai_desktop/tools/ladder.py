@@ -246,19 +246,22 @@ LEVELS = """## The levels
   a decision depends only on the observation, the legal actions and the seed, and the figures do not depend on the
   machine.
 
-- `expert` (专家): the strong bot's search with more of the same budget put to use. The same candidates (the casual
-  evaluation's best 4 within a margin) are played out in the same sampled worlds, in batches of 16; from 32 worlds
-  on, a candidate whose paired loss to the leader exceeds 2.5 standard errors is dropped, and the search stops when one
-  is left (the choice is clear), after 320 worlds, or after 800 play-outs in all. In play it also stops at 0.3 s
-  (never past 0.85 s); the ladder plays its world and play-out caps with no clock, which the 0.3 s holds on the
-  reference machine (`python bench/bot_latency.py` prints both forms' worlds per decision and how often the clock cut
-  a search). Two options were measured and are off: searching every claim option with more discards (5 within a wider
-  margin), and worlds from a belief (nobody dealt a pair of a kind lying untaken in a pile, which its holder would
-  have had to 扫 or would have 碰'd); together they made the expert lose to strong (Guilin -0.85 a hand, 95% -1.42 ..
-  -0.27 over the ladder's first 73 deals, with a deal-in rate of 0.151 against strong's 0.067 over casual). The F4
-  hint shows its first three choices with their mean results from these play-outs. It does not beat strong (the
-  table: the ladder's first 272 Guilin and 135 Bohu deals, a run stopped at its deadline), so it is not offered as a
-  seat level; it stays in the ladder, and the hint uses its analysis.
+- `expert` (专家): the strong bot's search, with its own seat played better inside the play-outs and the budget put
+  where it decides something. The same candidates (the casual evaluation's best 4 within a margin) are played out in
+  the same sampled worlds; in each play-out the expert's own seat plays the casual evaluation's best action (exactly
+  what the casual bot would play: `bots/playout.py`, `CasualPolicy`, the same scores to the last bit by test, about
+  2.5 times a greedy play-out's cost) while the other seats keep the greedy policy. Worlds come in batches of 16; from
+  32 worlds on, a candidate whose paired loss to the leader exceeds 2.5 standard errors is dropped, and the search
+  stops when one is left (the choice is clear), after 320 worlds, or after 400 play-outs in all. In play it also stops
+  at 0.3 s (never past 0.85 s); the ladder plays its world and play-out caps with no clock. Measured before the ladder
+  (development seeds, the ladder's form): the casual play-outs were worth +1.06 a hand in Guilin over the same search
+  with greedy play-outs (95% +0.40 .. +1.71, 181 deals of `dev-31c`); with greedy play-outs (and 800 of them) the
+  expert had not beaten strong on the ladder's deals (Guilin -0.087 a hand, 95% -0.383 .. +0.209, 272 deals). Casual
+  play for every seat costs about 40 times a greedy play-out and is not used. Options kept for measurement, off:
+  every claim option searched and worlds from a belief (both lost on the ladder's deals). The F4 hint shows its first
+  three choices with their mean results from these play-outs. Decision times in play: `python bench/bot_latency.py`
+  (the clock cuts about 3 in 10 of its searches on the reference machine, so play gets fewer worlds than the ladder's
+  form; the strong bot's are cut too).
 
 The expert's rung is played alone: `zipai ladder --only expert` or, on a shared machine, `python
 bench/bot_expert_rung.py` (the same deals and jobs, the two games interleaved, each deal saved as it ends, so a run

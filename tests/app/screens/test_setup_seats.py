@@ -38,7 +38,7 @@ def test_each_seat_has_a_level_list_and_each_bot_a_name_list() -> None:
     app, setup = _setup("zh")
     level = _drop(setup, "seat_kind", 2)
     texts = [t for t, _ in level.options_list]  # type: ignore[attr-defined]
-    assert texts == ["真人", "初学", "普通", "高手", "随机"] and len(texts) == len(SEAT_KINDS)
+    assert texts == ["真人", "初学", "普通", "高手", "专家", "随机"] and len(texts) == len(SEAT_KINDS)
     names = _drop(setup, "seat_name", 2)
     assert [k for _, k in names.options_list] == [f"entrant.{i}" for i in range(12)]  # type: ignore[attr-defined]
     assert [t for t, _ in names.options_list][:2] == ["阿明", "小芳"]  # type: ignore[attr-defined]

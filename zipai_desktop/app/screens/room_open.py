@@ -24,7 +24,7 @@ from .room_join import JoinRoomScene
 from .rules import value_words
 
 #: The bot levels a room's empty chairs may have.
-ROOM_BOTS = ("beginner", "casual", "strong")
+ROOM_BOTS = ("beginner", "casual", "strong", "expert")
 #: The match lengths offered (as the setup screen offers them).
 ROOM_HANDS = (8, 4, 16, 32)
 # --- 包厢: open or join --------------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from ..ui.sound import Sound
 from .settings import apply
 from .tutorial import wrap
 
-SEAT_KINDS = [HUMAN, "beginner", "casual", "strong", "random"]
+SEAT_KINDS = [HUMAN, "beginner", "casual", "strong", "expert", "random"]
 #: Every match, with or without stakes: how many hands (None: no limit) and the optional points target. Both are
 #: inside the engine's bounds (engine.match.MAX_HANDS, MAX_TARGET), which the autosave checks again.
 MATCH_HANDS: tuple[int | None, ...] = (8, 4, 16, 32, None)
