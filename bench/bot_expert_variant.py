@@ -21,35 +21,16 @@ import time
 from dataclasses import asdict
 from typing import Any
 
-from zipai_desktop.engine.match import hand_seed
-from zipai_desktop.engine.rules import get_rules
-from zipai_desktop.tools.ladder import EXPERT_WORLDS, FULL_WORLDS, LADDER_OPTIONS, DealOutcome, bot_settings
-from zipai_desktop.tools.sim import Timings, play_hand
+from zipai_desktop.tools.ladder import EXPERT_WORLDS, FULL_WORLDS, DealOutcome, bot_settings, duplicate_deal
 from zipai_desktop.tools.stats import ci95
 
 
 def play_variant_deal(rules_name: str, seed: str, i: int, expert: dict[str, Any]) -> DealOutcome:
     """:func:`zipai_desktop.tools.ladder.play_deal` for expert over strong, with ``expert`` over the expert's
     ladder settings."""
-    players = 3
-    rules = get_rules(rules_name)
-    options = rules.parse_options(LADDER_OPTIONS[rules_name])
     settings = bot_settings(FULL_WORLDS, EXPERT_WORLDS)
     settings["expert"] = {**settings["expert"], **expert}
-    hseed = hand_seed(seed, i)
-    timings = Timings()
-    total = 0.0
-    wins = deal_ins = errors = 0
-    for seat in range(players):
-        lineup = ["expert" if s == seat else "strong" for s in range(players)]
-        out = play_hand(rules, options, hseed, i % players, lineup, timings, check=False, bot_settings=settings)
-        if out.error is not None:
-            errors += 1
-            continue
-        total += out.points[seat]
-        wins += out.winner == seat
-        deal_ins += out.payer == seat
-    return DealOutcome(total / players, wins, deal_ins, players, errors, timings.samples)
+    return duplicate_deal(rules_name, 3, seed, i, "expert", "strong", settings)
 
 
 def play(

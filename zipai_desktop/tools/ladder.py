@@ -92,9 +92,22 @@ def play_deal(job: tuple[str, int, str, int, str, str, int, int]) -> DealOutcome
     """One deal, played once with the challenger in each seat (the strong bot with ``worlds`` worlds, the expert with
     at most ``expert_worlds``, no clock)."""
     rules_name, players, seed, i, challenger, baseline, worlds, expert_worlds = job
+    return duplicate_deal(rules_name, players, seed, i, challenger, baseline, bot_settings(worlds, expert_worlds))
+
+
+def duplicate_deal(
+    rules_name: str,
+    players: int,
+    seed: str,
+    i: int,
+    challenger: str,
+    baseline: str,
+    settings: dict[str, dict[str, Any]],
+) -> DealOutcome:
+    """Deal ``i`` of ``seed``, played once with the challenger in each seat and the baseline in the others, the search
+    bots built with ``settings`` (:func:`bot_settings`, or a variant of it)."""
     rules = get_rules(rules_name)
     options = rules.parse_options(LADDER_OPTIONS[rules_name])
-    settings = bot_settings(worlds, expert_worlds)
     hseed = hand_seed(seed, i)
     dealer = i % players
     timings = Timings()
