@@ -181,6 +181,15 @@ def test_a_friend_joins_a_room_from_the_join_screen_and_plays_to_the_end() -> No
     pygame.quit()
 
 
+def frames_until_refused(app: App, join: JoinRoomScene) -> None:
+    """Frames of the join screen until it shows a refusal (a bounded wait: the host answers on its own thread)."""
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if join.error:
+            return
+        time.sleep(0.002)
+
+
 @pytest.mark.parametrize("problem", ["code", "unreachable"])
 def test_a_refused_join_is_one_sentence_on_the_join_screen(problem: str) -> None:
     host = hosted((1,))
@@ -194,11 +203,7 @@ def test_a_refused_join_is_one_sentence_on_the_join_screen(problem: str) -> None
         join.address_entry.set_text(url)
         join.code_entry.set_text("WRONG1" if problem == "code" else "ROOM42")
         key(pygame.K_RETURN)
-        for _ in range(2000):
-            app.frame(1 / 60)
-            if join.error:
-                break
-            time.sleep(0.002)
+        frames_until_refused(app, join)
         expected = {"code": "包厢码不对。", "unreachable": "这个地址没有包厢在等：请检查地址。"}[problem]
         assert join.error == expected and app.scenes[-1] is join
     finally:
@@ -405,11 +410,7 @@ def test_a_chair_beyond_a_typed_rooms_size_is_refused_in_one_sentence_and_no_lon
         assert seats_offered(join) == ["1", "2", "3"]  # the room's size is not known yet: up to four chairs
         join.seat = 3
         key(pygame.K_RETURN)
-        for _ in range(2000):
-            app.frame(1 / 60)
-            if join.error:
-                break
-            time.sleep(0.002)
+        frames_until_refused(app, join)
         assert join.error == "这个包厢只有 3 个座位：请选 2 到 3 号。" and app.scenes[-1] is join
         assert seats_offered(join) == ["1", "2"] and join.seat == 2
     finally:
@@ -431,11 +432,7 @@ def test_a_taken_chair_is_refused_in_one_sentence_on_the_join_screen() -> None:
         join.address_entry.set_text(host.local_url)
         join.code_entry.set_text("ROOM42")
         key(pygame.K_RETURN)
-        for _ in range(2000):
-            app.frame(1 / 60)
-            if join.error:
-                break
-            time.sleep(0.002)
+        frames_until_refused(app, join)
         assert join.error == "That seat is taken: pick another." and app.scenes[-1] is join
     finally:
         first.close()
